@@ -1,0 +1,155 @@
+//! The command line: global options, one module per subcommand, and the dispatch.
+//!
+//! Commands are thin: they parse their arguments, call into the library, and print through
+//! the one [`Printer`]. Every subcommand here does real work; nothing is listed before it is
+//! built.
+
+mod check;
+mod completions;
+mod config;
+mod init;
+mod pause;
+mod status;
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::{Parser, Subcommand};
+
+use crate::clock::Clock;
+use crate::config::Config;
+use crate::exit::Result;
+use crate::home::Home;
+use crate::output::{OutputFormat, Printer};
+use crate::store::Store;
+
+/// wis: a small language model's life and memory, one step at a time.
+///
+/// A creature lives in a home directory (`wis.toml`, `wis.redb`, `workspace/`). Each
+/// subcommand does one step of its life on its store; cron or a shell loop composes them.
+/// Exit codes: 0 ok, 64 usage, 65 bad data, 66 missing input, 69 model or organ unreachable,
+/// 70 internal error, 74 I/O error, 75 busy (try again later), 78 bad configuration.
+#[derive(Debug, Parser)]
+#[command(name = "wis", version, propagate_version = true, max_term_width = 100)]
+pub struct Cli {
+    #[command(flatten)]
+    pub global: Global,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Options every subcommand takes.
+#[derive(Debug, clap::Args)]
+pub struct Global {
+    /// The creature's home directory [default: $WIS_HOME, else <data dir>/wis/home].
+    #[arg(long, global = true, value_name = "DIR")]
+    pub home: Option<PathBuf>,
+
+    /// Seconds to wait while another process holds the store, then exit 75.
+    #[arg(
+        long,
+        global = true,
+        value_name = "SECONDS",
+        env = "WIS_WAIT",
+        default_value_t = 10.0
+    )]
+    pub wait: f64,
+
+    /// Output format of reporting commands.
+    #[arg(long, global = true, value_enum, default_value_t = OutputFormat::Text)]
+    pub output_format: OutputFormat,
+
+    /// Set a configuration key for this run, over wis.toml and WIS_* variables
+    /// (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`.
+    #[arg(short = 'c', long = "config", global = true, value_name = "KEY=VALUE")]
+    pub config: Vec<String>,
+
+    /// Print only data: no notes or progress on stderr.
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Birth a creature in a home.
+    Init(init::Args),
+    /// Show the creature: age, level, sleep pressure, body, store.
+    Status(status::Args),
+    /// Pause the creature: ticks do nothing until `wis resume`.
+    Pause(pause::Args),
+    /// Resume a paused creature.
+    Resume(pause::Args),
+    /// Check the store: redb integrity and wis's invariants (exit 65 when damaged).
+    Check(check::Args),
+    /// Inspect and validate the configuration.
+    #[command(subcommand)]
+    Config(config::Command),
+    /// Print a shell completion script.
+    Completions(completions::Args),
+}
+
+/// What every command gets: where the creature lives, how to print, the clock.
+pub struct Ctx {
+    pub home: Home,
+    pub wait: Duration,
+    pub config_flags: Vec<String>,
+    pub printer: Printer,
+    pub clock: Clock,
+}
+
+impl Ctx {
+    pub fn from_global(global: &Global) -> Result<Ctx> {
+        let wait = if global.wait.is_finite() && global.wait >= 0.0 {
+            Duration::from_secs_f64(global.wait)
+        } else {
+            return Err(crate::exit::Error::usage(format!(
+                "--wait {} is not a number of seconds",
+                global.wait
+            )));
+        };
+        Ok(Ctx {
+            home: Home::resolve(global.home.as_deref())?,
+            wait,
+            config_flags: global.config.clone(),
+            printer: Printer::new(global.output_format, global.quiet),
+            clock: Clock::from_env()?,
+        })
+    }
+
+    /// The home's configuration, layered and validated.
+    pub fn config(&self) -> Result<Config> {
+        self.home.config(&self.config_flags)
+    }
+
+    /// Opens the store for `command`, waiting up to `--wait`.
+    pub fn open(&self, command: &str) -> Result<Store> {
+        self.home.open(self.wait, command, &self.clock)
+    }
+}
+
+/// Runs a parsed command line.
+pub fn run(cli: Cli) -> Result<()> {
+    let ctx = Ctx::from_global(&cli.global)?;
+    match cli.command {
+        Command::Init(args) => init::run(&ctx, args),
+        Command::Status(args) => status::run(&ctx, args),
+        Command::Pause(args) => pause::run(&ctx, args, true),
+        Command::Resume(args) => pause::run(&ctx, args, false),
+        Command::Check(args) => check::run(&ctx, args),
+        Command::Config(cmd) => config::run(&ctx, cmd),
+        Command::Completions(args) => completions::run(&ctx, args),
+    }
+}
+
+/// The clap command tree (for completions, reference pages and tests).
+pub fn command() -> clap::Command {
+    <Cli as clap::CommandFactory>::command()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn command_tree_is_well_formed() {
+        super::command().debug_assert();
+    }
+}

@@ -1,0 +1,69 @@
+//! `wis status`: the creature at a glance, as a table or JSON.
+
+use crate::clock::{human_duration, rfc3339};
+use crate::exit::Result;
+use crate::life::report::StatusReport;
+
+use super::Ctx;
+
+/// Takes no arguments of its own; `--output-format json` for scripts.
+#[derive(Debug, clap::Args)]
+pub struct Args {}
+
+pub fn run(ctx: &Ctx, _args: Args) -> Result<()> {
+    let store = ctx.open("status")?;
+    let report = StatusReport::gather(&store.read()?, ctx.clock.now())?;
+    drop(store);
+    if ctx.printer.is_json() {
+        return ctx.printer.json(&report);
+    }
+    let level = match report.next_level_xp {
+        Some(next) => format!("{} ({} / {next} XP)", report.level, report.xp),
+        None => format!("{} ({} XP, top level)", report.level, report.xp),
+    };
+    let units: Vec<String> = report
+        .units
+        .iter()
+        .map(|u| match u.state {
+            crate::life::UnitState::Granted => u.unit.clone(),
+            crate::life::UnitState::Pending => format!("{} (pending)", u.unit),
+        })
+        .collect();
+    let docs: u64 = report.documents.values().sum();
+    let last = match &report.last_tick {
+        Some(t) => format!("#{} {} at {}: {}", t.tick, t.turn, rfc3339(t.at), t.summary),
+        None => "none yet".into(),
+    };
+    let rows = vec![
+        ("name".into(), report.name.clone()),
+        ("morph".into(), report.morph.clone()),
+        ("stage".into(), report.stage.clone()),
+        (
+            "age".into(),
+            format!(
+                "{} ticks, {} sleeps, born {} ago",
+                report.ticks,
+                report.sleeps,
+                human_duration(report.age_ms)
+            ),
+        ),
+        ("level".into(), level),
+        ("goals".into(), report.goals_completed.to_string()),
+        (
+            "sleep pressure".into(),
+            format!("{:.0} / {:.0}", report.sleep_pressure, report.nap_threshold),
+        ),
+        (
+            "state".into(),
+            if report.paused {
+                "paused".into()
+            } else {
+                "live".into()
+            },
+        ),
+        ("units".into(), units.join(", ")),
+        ("documents".into(), docs.to_string()),
+        ("last tick".into(), last),
+    ];
+    ctx.printer.pairs(rows)
+}

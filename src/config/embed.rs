@@ -1,0 +1,50 @@
+//! `[embed]`: how memories become vectors, and the optional Qdrant mirror.
+
+use serde::{Deserialize, Serialize};
+
+/// Which embedder turns text into vectors.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum EmbedBackend {
+    /// Built in: feature-hashed word and character n-grams. Needs no model.
+    #[default]
+    Hash,
+    /// `POST {url}/embeddings` on an OpenAI-compatible server.
+    Http,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Embed {
+    /// `hash` (built in) or `http`.
+    pub backend: EmbedBackend,
+    /// Vector dimension of the built-in embedder.
+    pub dim: usize,
+    /// Base URL (ending in `/v1`) of the embeddings server, for `backend = "http"`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+    /// Model name for the embeddings server.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub model: Option<String>,
+    /// Qdrant REST URL. Set: memories are mirrored there; the store stays canonical.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub qdrant_url: Option<String>,
+    /// Qdrant collection name.
+    pub qdrant_collection: String,
+    /// Seconds to wait for the embeddings server or Qdrant.
+    pub timeout_secs: u64,
+}
+
+impl Default for Embed {
+    fn default() -> Self {
+        Embed {
+            backend: EmbedBackend::Hash,
+            dim: 256,
+            url: None,
+            model: None,
+            qdrant_url: None,
+            qdrant_collection: "wis-engrams".into(),
+            timeout_secs: 10,
+        }
+    }
+}

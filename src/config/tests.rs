@@ -1,0 +1,107 @@
+use super::*;
+
+fn flag(key: &str, value: &str) -> Override {
+    Override {
+        key: key.into(),
+        value: value.into(),
+        origin: format!("--config {key}={value}"),
+    }
+}
+
+#[test]
+fn template_defaults_equal_code_defaults() {
+    let text = template::uncomment(false);
+    let parsed: Config = toml::from_str(&text).expect("uncommented template parses");
+    assert_eq!(parsed, Config::default());
+}
+
+#[test]
+fn template_names_every_key_of_the_defaults() {
+    let defaults = toml::Value::try_from(Config::default()).unwrap();
+    let keys = known_keys();
+    for (section, body) in defaults.as_table().unwrap() {
+        for (key, value) in body.as_table().unwrap() {
+            if !value.is_table() {
+                assert!(
+                    keys.contains_key(&format!("{section}.{key}")),
+                    "{section}.{key}"
+                );
+            }
+        }
+    }
+    // and the optional examples are accepted keys
+    let full: Config = toml::from_str(&template::uncomment(true)).expect("examples parse");
+    assert!(full.llm.url.is_some());
+}
+
+#[test]
+fn the_written_template_loads_as_defaults() {
+    let config = Config::from_layers(Some(TEMPLATE), "wis.toml", &[]).unwrap();
+    assert_eq!(config, Config::default());
+}
+
+#[test]
+fn unknown_key_is_named() {
+    let err = Config::from_layers(Some("[context]\nn_ctxx = 5\n"), "wis.toml", &[]).unwrap_err();
+    assert_eq!(err.code(), 78);
+    assert!(err.message.contains("n_ctxx"), "{}", err.message);
+    assert!(err.message.contains("line 2"), "{}", err.message);
+    let err = Config::from_layers(Some("[nope]\n"), "wis.toml", &[]).unwrap_err();
+    assert!(err.message.contains("nope"), "{}", err.message);
+}
+
+#[test]
+fn overrides_beat_file_and_coerce_types() {
+    let file = "[llm]\nmodel = \"a\"\n[wisdom]\nrecall_enabled = false\n";
+    let config = Config::from_layers(
+        Some(file),
+        "wis.toml",
+        &[
+            flag("llm.model", "b"),
+            flag("wisdom.recall_enabled", "true"),
+            flag("llm.url", "http://x/v1"),
+        ],
+    )
+    .unwrap();
+    assert_eq!(config.llm.model, "b");
+    assert!(config.wisdom.recall_enabled);
+    assert_eq!(config.llm.url.as_deref(), Some("http://x/v1"));
+}
+
+#[test]
+fn bad_override_value_and_unknown_override_key() {
+    let err = Config::from_layers(None, "wis.toml", &[flag("context.n_ctx", "lots")]).unwrap_err();
+    assert!(err.message.contains("lots"));
+    let err = Config::from_layers(None, "wis.toml", &[flag("llm.colour", "x")]).unwrap_err();
+    assert!(err.message.contains("llm.colour"));
+}
+
+#[test]
+fn preset_32k_fills_unset_keys_and_explicit_keys_win() {
+    let config = Config::from_layers(
+        Some("[context]\npreset = \"32k\"\nstream_max_chars = 1000\n"),
+        "f",
+        &[],
+    )
+    .unwrap();
+    assert_eq!(config.context.n_ctx, 32_768);
+    assert_eq!(config.context.max_total_chars, 76_000);
+    assert_eq!(config.context.stream_max_chars, 1000);
+    assert_eq!(config.wisdom.block_max_chars, 1400);
+}
+
+#[test]
+fn incoherent_file_is_exit_78() {
+    let err = Config::from_layers(Some("[context]\nn_ctx = 4096\n"), "f", &[]).unwrap_err();
+    assert_eq!(err.code(), 78);
+    assert!(err.message.contains("4096"));
+}
+
+#[test]
+fn env_names_are_derived() {
+    assert_eq!(env_var_name("llm.url"), "WIS_LLM_URL");
+    assert_eq!(
+        env_var_name("wisdom.recall_min_sim"),
+        "WIS_WISDOM_RECALL_MIN_SIM"
+    );
+}

@@ -1,0 +1,59 @@
+//! The creature's life: its genome and body plan, its persona and counters, its stage and nap
+//! curve, and the state of its unlocked body.
+
+pub mod genome;
+pub mod morph;
+pub mod nap;
+pub mod persona;
+pub mod report;
+pub mod unlocks;
+
+pub use genome::{Genome, Temperament};
+pub use morph::{Lexicon, Morph};
+pub use nap::Stage;
+pub use persona::{LastTick, Persona};
+pub use unlocks::{UnitRecord, UnitState, Unlocks};
+
+use crate::exit::Result;
+use crate::store::{Problem, Read};
+
+/// Invariants of the creature's own documents, for `wis check`.
+pub fn check_references(rx: &impl Read) -> Result<Vec<Problem>> {
+    let mut problems = Vec::new();
+    let persona = rx.get::<Persona>(crate::store::SINGLETON_KEY);
+    let genome = rx.get::<Genome>(crate::store::SINGLETON_KEY);
+    match (&persona, &genome) {
+        (Ok(Some(p)), Ok(Some(g))) if p.name != g.name => problems.push(Problem {
+            area: "wis.persona.v1".into(),
+            detail: format!(
+                "persona name {:?} differs from genome name {:?}",
+                p.name, g.name
+            ),
+        }),
+        _ => {}
+    }
+    if matches!(persona, Ok(None)) {
+        problems.push(Problem {
+            area: "wis.persona.v1".into(),
+            detail: "missing".into(),
+        });
+    }
+    if matches!(genome, Ok(None)) {
+        problems.push(Problem {
+            area: "wis.genome.v1".into(),
+            detail: "missing".into(),
+        });
+    }
+    if let Ok(Some(unlocks)) = rx.get::<Unlocks>(crate::store::SINGLETON_KEY)
+        && !unlocks.granted().contains(&unlocks::NEWBORN_UNIT)
+    {
+        problems.push(Problem {
+            area: "wis.unlocks.v1".into(),
+            detail: format!(
+                "{} (the newborn body) is not granted",
+                unlocks::NEWBORN_UNIT
+            ),
+        });
+    }
+    Ok(problems)
+}

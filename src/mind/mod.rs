@@ -1,0 +1,81 @@
+//! The mind: the model behind the [`Mind`] trait, and the one action channel it speaks in.
+//!
+//! A mind turns a [`Prompt`] into a [`Reply`] constrained by the action schema (see
+//! [`schema`]). Backends: an OpenAI-compatible HTTP server (llama-swap, llama-server, vLLM,
+//! Ollama), and the embedded llama.cpp model behind the `embedded` cargo feature. What the reply
+//! means is decided by [`parse`], never by the backend: a reply that does not parse becomes a
+//! typed `parse_error` outcome, not a crash.
+
+pub mod schema;
+
+use serde::Serialize;
+
+use crate::exit::Result;
+
+/// What the model is shown, in two parts so a server's prompt cache keeps working: the
+/// stable prefix is byte-identical from tick to tick while nothing is granted; the volatile
+/// tail changes every tick.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+pub struct Prompt {
+    pub stable: String,
+    pub volatile: String,
+}
+
+impl Prompt {
+    /// The whole prompt as one document (for raw completion and the embedded model).
+    pub fn document(&self) -> String {
+        format!("{}{}", self.stable, self.volatile)
+    }
+
+    pub fn chars(&self) -> usize {
+        self.stable.chars().count() + self.volatile.chars().count()
+    }
+}
+
+/// How to sample.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Sampling {
+    pub temperature: f32,
+    pub seed: Option<u64>,
+    pub max_tokens: u32,
+    /// Whether the server may reuse its prompt cache (off for reproducible battery runs).
+    pub cache_prompt: bool,
+}
+
+/// Token counts and timings, where the backend reports them.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Usage {
+    pub prompt_tokens: Option<u32>,
+    pub completion_tokens: Option<u32>,
+    /// Milliseconds spent on the prompt and on generation (llama-server `timings`, embedded).
+    pub prompt_ms: Option<f64>,
+    pub predicted_ms: Option<f64>,
+}
+
+/// What came back.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Reply {
+    /// The reply text, cut at `[llm] max_reply_chars`.
+    pub text: String,
+    /// The model stopped at its token limit, or the text was cut.
+    pub truncated: bool,
+    pub usage: Usage,
+    /// Wall time of the call, in milliseconds.
+    pub elapsed_ms: u64,
+}
+
+/// A model that can be asked for one action.
+pub trait Mind {
+    /// One line naming the backend and model, for status and logs.
+    fn describe(&self) -> String;
+
+    /// Asks for one reply constrained by `schema` (the action channel's JSON Schema).
+    /// Errors are about reaching the model (exit 69 and friends); a malformed reply is not an
+    /// error here.
+    fn complete(
+        &mut self,
+        prompt: &Prompt,
+        schema: &serde_json::Value,
+        sampling: &Sampling,
+    ) -> Result<Reply>;
+}

@@ -1,0 +1,43 @@
+//! The register of document types: every type the store may hold, by schema id.
+//!
+//! `wis check` validates every document against its registered type, `wis cachectl` builds its
+//! catalog from this list, and `wis status` counts by it. A type that is not here cannot be
+//! imported.
+
+use std::sync::OnceLock;
+
+use super::doc::DocType;
+
+/// Every registered document type.
+pub fn registry() -> &'static [DocType] {
+    static TYPES: OnceLock<Vec<DocType>> = OnceLock::new();
+    TYPES.get_or_init(|| {
+        use crate::life;
+        vec![
+            DocType::of::<life::Persona>(),
+            DocType::of::<life::Genome>(),
+            DocType::of::<life::Unlocks>(),
+        ]
+    })
+}
+
+/// The registered type with this schema id.
+pub fn doc_type(schema: &str) -> Option<&'static DocType> {
+    registry().iter().find(|t| t.schema == schema)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn schema_ids_are_unique_and_well_formed() {
+        let mut seen = std::collections::BTreeSet::new();
+        for ty in registry() {
+            assert!(seen.insert(ty.schema), "duplicate {}", ty.schema);
+            assert!(ty.schema.starts_with("wis."), "{}", ty.schema);
+            assert!(ty.version() >= 1, "{}", ty.schema);
+            assert_eq!(format!("{}.v{}", ty.name(), ty.version()), ty.schema);
+        }
+    }
+}
