@@ -150,7 +150,11 @@ fn options(cmd: &clap::Command, globals: bool) -> String {
             .filter(|v| !v.is_hide_set())
             .map(|v| v.get_name().to_string())
             .collect();
-        let mut line = format!("- `{name}{value}`: {}", help.replace('\n', " "));
+        let mut help = help.replace('\n', " ");
+        if !help.ends_with('.') {
+            help.push('.');
+        }
+        let mut line = format!("- `{name}{value}`: {help}");
         if !possible.is_empty() && arg.get_action().takes_values() {
             line.push_str(&format!(" One of: {}.", possible.join(", ")));
         }

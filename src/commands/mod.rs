@@ -9,7 +9,9 @@ mod completions;
 mod config;
 mod init;
 mod pause;
+mod sleep;
 mod status;
+mod tick;
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -73,6 +75,10 @@ pub struct Global {
 pub enum Command {
     /// Birth a creature in a home.
     Init(init::Args),
+    /// Live one heartbeat: a work, rumination or sleep turn.
+    Tick(tick::Args),
+    /// Run the sleep turn now.
+    Sleep(sleep::Args),
     /// Show the creature: age, level, sleep pressure, body, store.
     Status(status::Args),
     /// Pause the creature: ticks do nothing until `wis resume`.
@@ -132,6 +138,8 @@ pub fn run(cli: Cli) -> Result<()> {
     let ctx = Ctx::from_global(&cli.global)?;
     match cli.command {
         Command::Init(args) => init::run(&ctx, args),
+        Command::Tick(args) => tick::run(&ctx, args),
+        Command::Sleep(args) => sleep::run(&ctx, args),
         Command::Status(args) => status::run(&ctx, args),
         Command::Pause(args) => pause::run(&ctx, args, true),
         Command::Resume(args) => pause::run(&ctx, args, false),

@@ -1,11 +1,19 @@
 //! The creature's life: its genome and body plan, its persona and counters, its stage and nap
 //! curve, and the state of its unlocked body.
 
+pub mod economy;
 pub mod genome;
+pub mod heartbeat;
+pub mod lease;
 pub mod morph;
 pub mod nap;
+pub mod notebooks;
 pub mod persona;
+pub mod prompt;
 pub mod report;
+pub mod stream;
+pub mod tick;
+pub mod units;
 pub mod unlocks;
 
 pub use genome::{Genome, Temperament};

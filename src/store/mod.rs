@@ -8,7 +8,7 @@
 
 mod check;
 mod doc;
-mod holder;
+pub mod holder;
 mod migrate;
 mod registry;
 mod tx;

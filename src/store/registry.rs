@@ -17,6 +17,11 @@ pub fn registry() -> &'static [DocType] {
             DocType::of::<life::Persona>(),
             DocType::of::<life::Genome>(),
             DocType::of::<life::Unlocks>(),
+            DocType::of::<life::stream::StreamLine>(),
+            DocType::of::<life::notebooks::Notebook>(),
+            DocType::of::<life::lease::Lease>(),
+            DocType::of::<crate::wisdom::episodes::Episode>(),
+            DocType::of::<crate::wisdom::sleep::SleepReceipt>(),
         ]
     })
 }

@@ -10,3 +10,5 @@ pub mod tools;
 pub use action::{Action, REPLY};
 pub use outcome::{FailKind, Outcome, cut_middle, normalize_output};
 pub use tools::{ArgSpec, ArgType, TOOLS, ToolSpec};
+pub mod dispatch;
+pub mod notes;

@@ -1,0 +1,134 @@
+# Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
+function __fish_wis_global_optspecs
+    string join \n home= wait= output-format= c/config= q/quiet h/help V/version
+end
+
+function __fish_wis_needs_command
+    # Figure out if the current invocation already has a command.
+    set -l cmd (commandline -opc)
+    set -e cmd[1]
+    argparse -s (__fish_wis_global_optspecs) -- $cmd 2>/dev/null
+    or return
+    if set -q argv[1]
+        # Also print the command, so this can be used to figure out what it is.
+        echo $argv[1]
+        return 1
+    end
+    return 0
+end
+
+function __fish_wis_using_subcommand
+    set -l cmd (__fish_wis_needs_command)
+    test -z "$cmd"
+    and return 1
+    contains -- $cmd[1] $argv
+end
+
+complete -c wis -n "__fish_wis_needs_command" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else <data dir>/wis/home]' -r -F
+complete -c wis -n "__fish_wis_needs_command" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
+complete -c wis -n "__fish_wis_needs_command" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
+json\t'JSON for scripts: one document, or one object per line for streams'"
+complete -c wis -n "__fish_wis_needs_command" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
+complete -c wis -n "__fish_wis_needs_command" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c wis -n "__fish_wis_needs_command" -s V -l version -d 'Print version'
+complete -c wis -n "__fish_wis_needs_command" -f -a "init" -d 'Birth a creature in a home'
+complete -c wis -n "__fish_wis_needs_command" -f -a "status" -d 'Show the creature: age, level, sleep pressure, body, store'
+complete -c wis -n "__fish_wis_needs_command" -f -a "pause" -d 'Pause the creature: ticks do nothing until `wis resume`'
+complete -c wis -n "__fish_wis_needs_command" -f -a "resume" -d 'Resume a paused creature'
+complete -c wis -n "__fish_wis_needs_command" -f -a "check" -d 'Check the store: redb integrity and wis\'s invariants (exit 65 when damaged)'
+complete -c wis -n "__fish_wis_needs_command" -f -a "config" -d 'Inspect and validate the configuration'
+complete -c wis -n "__fish_wis_needs_command" -f -a "completions" -d 'Print a shell completion script'
+complete -c wis -n "__fish_wis_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c wis -n "__fish_wis_using_subcommand init" -l seed -d 'Genome seed; the same seed gives the same creature. Random (and recorded) when absent' -r
+complete -c wis -n "__fish_wis_using_subcommand init" -l name -d 'Name the creature instead of drawing a name' -r
+complete -c wis -n "__fish_wis_using_subcommand init" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else <data dir>/wis/home]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand init" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
+complete -c wis -n "__fish_wis_using_subcommand init" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
+json\t'JSON for scripts: one document, or one object per line for streams'"
+complete -c wis -n "__fish_wis_using_subcommand init" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
+complete -c wis -n "__fish_wis_using_subcommand init" -l force -d 'Birth anew over an existing creature, archiving its store and workspace under archive/ first (wis.toml is kept)'
+complete -c wis -n "__fish_wis_using_subcommand init" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand init" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c wis -n "__fish_wis_using_subcommand init" -s V -l version -d 'Print version'
+complete -c wis -n "__fish_wis_using_subcommand status" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else <data dir>/wis/home]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand status" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
+complete -c wis -n "__fish_wis_using_subcommand status" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
+json\t'JSON for scripts: one document, or one object per line for streams'"
+complete -c wis -n "__fish_wis_using_subcommand status" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
+complete -c wis -n "__fish_wis_using_subcommand status" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand status" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c wis -n "__fish_wis_using_subcommand status" -s V -l version -d 'Print version'
+complete -c wis -n "__fish_wis_using_subcommand pause" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else <data dir>/wis/home]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand pause" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
+complete -c wis -n "__fish_wis_using_subcommand pause" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
+json\t'JSON for scripts: one document, or one object per line for streams'"
+complete -c wis -n "__fish_wis_using_subcommand pause" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
+complete -c wis -n "__fish_wis_using_subcommand pause" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand pause" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c wis -n "__fish_wis_using_subcommand pause" -s V -l version -d 'Print version'
+complete -c wis -n "__fish_wis_using_subcommand resume" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else <data dir>/wis/home]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand resume" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
+complete -c wis -n "__fish_wis_using_subcommand resume" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
+json\t'JSON for scripts: one document, or one object per line for streams'"
+complete -c wis -n "__fish_wis_using_subcommand resume" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
+complete -c wis -n "__fish_wis_using_subcommand resume" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand resume" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c wis -n "__fish_wis_using_subcommand resume" -s V -l version -d 'Print version'
+complete -c wis -n "__fish_wis_using_subcommand check" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else <data dir>/wis/home]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand check" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
+complete -c wis -n "__fish_wis_using_subcommand check" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
+json\t'JSON for scripts: one document, or one object per line for streams'"
+complete -c wis -n "__fish_wis_using_subcommand check" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
+complete -c wis -n "__fish_wis_using_subcommand check" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c wis -n "__fish_wis_using_subcommand check" -s V -l version -d 'Print version'
+complete -c wis -n "__fish_wis_using_subcommand config; and not __fish_seen_subcommand_from check show help" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else <data dir>/wis/home]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand config; and not __fish_seen_subcommand_from check show help" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
+complete -c wis -n "__fish_wis_using_subcommand config; and not __fish_seen_subcommand_from check show help" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
+json\t'JSON for scripts: one document, or one object per line for streams'"
+complete -c wis -n "__fish_wis_using_subcommand config; and not __fish_seen_subcommand_from check show help" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
+complete -c wis -n "__fish_wis_using_subcommand config; and not __fish_seen_subcommand_from check show help" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand config; and not __fish_seen_subcommand_from check show help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c wis -n "__fish_wis_using_subcommand config; and not __fish_seen_subcommand_from check show help" -s V -l version -d 'Print version'
+complete -c wis -n "__fish_wis_using_subcommand config; and not __fish_seen_subcommand_from check show help" -f -a "check" -d 'Validate the configuration; when the model server answers, compare the budgets with the window it actually serves'
+complete -c wis -n "__fish_wis_using_subcommand config; and not __fish_seen_subcommand_from check show help" -f -a "show" -d 'Print the effective configuration (defaults < wis.toml < WIS_* < --config) as TOML'
+complete -c wis -n "__fish_wis_using_subcommand config; and not __fish_seen_subcommand_from check show help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from check" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else <data dir>/wis/home]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from check" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
+complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from check" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
+json\t'JSON for scripts: one document, or one object per line for streams'"
+complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from check" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
+complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from check" -l offline -d 'Do not contact the model server'
+complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from check" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from check" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from check" -s V -l version -d 'Print version'
+complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from show" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else <data dir>/wis/home]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from show" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
+complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from show" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
+json\t'JSON for scripts: one document, or one object per line for streams'"
+complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from show" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
+complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
+complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "check" -d 'Validate the configuration; when the model server answers, compare the budgets with the window it actually serves'
+complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "show" -d 'Print the effective configuration (defaults < wis.toml < WIS_* < --config) as TOML'
+complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c wis -n "__fish_wis_using_subcommand completions" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else <data dir>/wis/home]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand completions" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
+complete -c wis -n "__fish_wis_using_subcommand completions" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
+json\t'JSON for scripts: one document, or one object per line for streams'"
+complete -c wis -n "__fish_wis_using_subcommand completions" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
+complete -c wis -n "__fish_wis_using_subcommand completions" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c wis -n "__fish_wis_using_subcommand completions" -s V -l version -d 'Print version'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init status pause resume check config completions help" -f -a "init" -d 'Birth a creature in a home'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init status pause resume check config completions help" -f -a "status" -d 'Show the creature: age, level, sleep pressure, body, store'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init status pause resume check config completions help" -f -a "pause" -d 'Pause the creature: ticks do nothing until `wis resume`'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init status pause resume check config completions help" -f -a "resume" -d 'Resume a paused creature'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init status pause resume check config completions help" -f -a "check" -d 'Check the store: redb integrity and wis\'s invariants (exit 65 when damaged)'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init status pause resume check config completions help" -f -a "config" -d 'Inspect and validate the configuration'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init status pause resume check config completions help" -f -a "completions" -d 'Print a shell completion script'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init status pause resume check config completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "check" -d 'Validate the configuration; when the model server answers, compare the budgets with the window it actually serves'
+complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "show" -d 'Print the effective configuration (defaults < wis.toml < WIS_* < --config) as TOML'

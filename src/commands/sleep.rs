@@ -1,0 +1,34 @@
+//! `wis sleep`: run the sleep turn now, outside the heartbeat.
+
+use crate::exit::{Error, Result};
+use crate::life::Persona;
+use crate::life::lease::{LEASE_KEY, Lease, LeaseState};
+use crate::store::Read;
+use crate::wisdom::sleep::sleep_turn;
+
+use super::Ctx;
+
+/// Put the creature to sleep now: reset sleep pressure, count a sleep, and store a receipt of
+/// what the sleep did. Refused (exit 75) while a turn is in flight.
+#[derive(Debug, clap::Args)]
+pub struct Args {}
+
+pub fn run(ctx: &Ctx, _args: Args) -> Result<()> {
+    let store = ctx.open("sleep")?;
+    let mut tx = store.write()?;
+    let now = ctx.clock.now();
+    if let Some(lease) = tx.get::<Lease>(LEASE_KEY)?
+        && let LeaseState::Fresh(l) = lease.state(now)
+    {
+        return Err(Error::busy(format!("a {} turn (tick {}) is in flight in pid {}", l.turn, l.tick, l.pid))
+            .hint("try again when it completes"));
+    }
+    let mut persona: Persona = tx.singleton()?;
+    let receipt = sleep_turn(&mut tx, &mut persona, persona.ticks, now)?;
+    tx.set(&persona)?;
+    tx.commit()?;
+    if ctx.printer.is_json() {
+        return ctx.printer.json(&receipt);
+    }
+    ctx.printer.line(format!("{}: {}", persona.name, receipt.line()))
+}

@@ -1,0 +1,56 @@
+//! `wis tick`: one heartbeat of the creature's life.
+
+use crate::exit::Result;
+use crate::life::tick::{TickOptions, TickOutcome, TurnReport, tick};
+use crate::mind::open::open_mind;
+
+use super::Ctx;
+
+/// Live one heartbeat: sleep if sleep pressure is over its threshold, ruminate if nothing is
+/// actionable, otherwise ask the model for one action, run it sandboxed, and record the judged
+/// outcome. Exit 75 when another turn is in flight (cron simply tries again next time), 69 when
+/// the model does not answer.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Print the prompt and the action schema this tick would send; call nothing, write nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+}
+
+pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
+    let config = ctx.config()?;
+    let opts = TickOptions { wait: ctx.wait, dry_run: args.dry_run };
+    let outcome = tick(&ctx.home, &config, &ctx.clock, &opts, &mut || open_mind(&config))?;
+    if ctx.printer.is_json() {
+        return ctx.printer.json_line(&outcome);
+    }
+    match outcome {
+        TickOutcome::Paused { name } => ctx.printer.line(format!("{name} is paused; nothing happened")),
+        TickOutcome::DryRun { tick, turn, why, prompt, schema } => {
+            ctx.printer.note(format!("tick {tick} would be a {} turn ({why}); nothing was sent or written", turn.as_str()));
+            ctx.printer.line("=== prompt: stable prefix ===")?;
+            ctx.printer.line(&prompt.stable)?;
+            ctx.printer.line("=== prompt: volatile tail ===")?;
+            ctx.printer.line(&prompt.volatile)?;
+            ctx.printer.line("=== schema ===")?;
+            ctx.printer.line(serde_json::to_string_pretty(&schema).unwrap_or_default())
+        }
+        TickOutcome::Turn(report) => {
+            if let Some(t) = report.recovered {
+                ctx.printer.note(format!("recovered turn {t}, which was interrupted"));
+            }
+            ctx.printer.line(line(&report))
+        }
+    }
+}
+
+/// "tick 42 work: bash `ls` -> ok 0.3s"
+pub fn line(r: &TurnReport) -> String {
+    let what = r.action.clone().unwrap_or_else(|| r.summary.clone());
+    let result = match r.fail_kind {
+        Some(kind) => format!(" -> {kind} {:.1}s", r.duration_ms as f64 / 1000.0),
+        None => String::new(),
+    };
+    let xp = if r.xp > 0 { format!(" (+{} XP{})", r.xp, if r.level_up { ", level up" } else { "" }) } else { String::new() };
+    format!("tick {} {}: {what}{result}{xp}", r.tick, r.turn)
+}

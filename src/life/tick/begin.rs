@@ -1,0 +1,123 @@
+//! A turn's first phase, with the store open: paused?, a turn in flight?, recover a stale
+//! lease, choose the turn, build the prompt and schema from one snapshot of the body, and
+//! write the lease. The store is closed again before the model is called.
+
+use serde_json::Value;
+
+use crate::clock::Millis;
+use crate::config::Config;
+use crate::exit::{Error, Result};
+use crate::life::heartbeat::{self, Choice, Turn};
+use crate::life::lease::{LEASE_KEY, Lease, LeaseState};
+use crate::life::prompt::{self, RUMINATION_CUE, Tail, WORK_CUE};
+use crate::life::stream::{StreamLine, Voice};
+use crate::life::{Genome, LastTick, Persona, Unlocks, notebooks, units};
+use crate::mind::Prompt;
+use crate::mind::schema::action_schema;
+use crate::store::{Read, Tx};
+use crate::wisdom::episodes::{self, Episode};
+use crate::world::tools::ToolSpec;
+
+/// Most stream lines read for the prompt (the budget cuts further).
+const STREAM_WINDOW: usize = 400;
+/// Episodes read to judge repeated failure.
+const EPISODE_WINDOW: usize = 8;
+
+/// Everything the rest of the turn needs, taken from one snapshot.
+#[derive(Debug, Clone)]
+pub struct Plan {
+    pub tick: u64,
+    pub choice: Choice,
+    pub prompt: Prompt,
+    pub schema: Value,
+    pub visible: Vec<&'static ToolSpec>,
+    pub situation: String,
+    /// The tick of a turn that died and was recovered now.
+    pub recovered: Option<u64>,
+}
+
+/// What the first phase found.
+#[derive(Debug)]
+pub enum Begin {
+    Paused { name: String },
+    Ready(Box<Plan>),
+}
+
+/// The schema of a rumination: a thought and a short plan.
+pub fn rumination_schema() -> Value {
+    serde_json::json!({
+        "type": "object",
+        "properties": {
+            "thought": { "type": "string", "maxLength": 600 },
+            "plan": { "type": "array", "items": { "type": "string", "maxLength": 200 }, "maxItems": 6 }
+        },
+        "required": ["thought", "plan"],
+        "additionalProperties": false
+    })
+}
+
+/// Runs the first phase in `tx`; the caller commits (unless it is a dry run).
+pub fn begin(tx: &mut Tx<'_>, config: &Config, now: Millis, write_lease: bool) -> Result<Begin> {
+    let mut persona: Persona = tx.singleton()?;
+    if persona.paused {
+        return Ok(Begin::Paused { name: persona.name });
+    }
+    let recovered = match tx.get::<Lease>(LEASE_KEY)? {
+        None => None,
+        Some(lease) => match lease.state(now) {
+            LeaseState::Fresh(l) => {
+                return Err(Error::busy(format!(
+                    "a {} turn (tick {}) is in flight in pid {} since {}",
+                    l.turn,
+                    l.tick,
+                    l.pid,
+                    crate::clock::rfc3339(l.started_at)
+                ))
+                .hint("the next tick will run when it completes; cron can simply try again"));
+            }
+            LeaseState::Stale(l) => {
+                if write_lease {
+                    record_interrupted(tx, &mut persona, &l, now)?;
+                }
+                Some(l.tick)
+            }
+        },
+    };
+    let genome: Genome = tx.singleton()?;
+    let (unlocks, _) = tx.singleton_or_default::<Unlocks>()?;
+    let step = notebooks::current_step(tx)?;
+    let recent: Vec<Episode> = tx.ring::<Episode>(Some(EPISODE_WINDOW))?.into_iter().map(|(_, e)| e).collect();
+    let choice = heartbeat::choose(&persona, step.as_deref(), &recent);
+    let tick = persona.ticks + 1;
+    let visible = units::visible_tools(&unlocks);
+    let situation = episodes::situation_key(None, step.as_deref());
+    let stream: Vec<StreamLine> = tx.ring::<StreamLine>(Some(STREAM_WINDOW))?.into_iter().map(|(_, l)| l).collect();
+    let plan_text = tx.get::<notebooks::Notebook>(notebooks::PLAN)?.map(|b| b.render());
+    let (cue, schema) = match choice.turn {
+        Turn::Rumination => (RUMINATION_CUE, rumination_schema()),
+        _ => (WORK_CUE, action_schema(&visible)),
+    };
+    let tail = Tail { tick, plan: plan_text, stream: &stream, cue, ..Default::default() };
+    let prompt = prompt::build(&persona, genome.morph, &unlocks, &tail, &config.context);
+    if write_lease {
+        let expires_at = now + lease_lifetime_ms(config);
+        let lease = Lease { pid: std::process::id(), tick, turn: choice.turn.as_str().into(), started_at: now, expires_at };
+        tx.put(LEASE_KEY, &lease)?;
+    }
+    Ok(Begin::Ready(Box::new(Plan { tick, choice, prompt, schema, visible, situation, recovered })))
+}
+
+/// The longest a turn can take: the model's timeout with its retries, plus the sandbox's.
+pub fn lease_lifetime_ms(config: &Config) -> Millis {
+    let model = config.llm.timeout_secs * (u64::from(config.llm.load_retries) + 2);
+    ((model + config.organs.bash_timeout_secs + 60) * 1000) as Millis
+}
+
+fn record_interrupted(tx: &mut Tx<'_>, persona: &mut Persona, lease: &Lease, now: Millis) -> Result<()> {
+    let text = format!("turn {} ({}) was interrupted and did not complete", lease.tick, lease.turn);
+    tx.push(&StreamLine::new(lease.tick, now, Voice::System, text.clone()))?;
+    persona.last_tick = Some(LastTick { tick: lease.tick, at: now, turn: "interrupted".into(), summary: text });
+    tx.set(persona)?;
+    tx.remove::<Lease>(LEASE_KEY)?;
+    Ok(())
+}

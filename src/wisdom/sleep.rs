@@ -1,0 +1,71 @@
+//! The sleep turn: pressure is reset, a sleep is counted, and a receipt names what was done.
+//!
+//! Sleep's bounded jobs (consolidation, resonance, dream, replay, curation, reflex proposals,
+//! milestone unlocks, quest stall checks) each add a line to the receipt when they run; a job
+//! that did not run is not mentioned.
+
+use serde::{Deserialize, Serialize};
+
+use crate::clock::Millis;
+use crate::doc;
+use crate::exit::Result;
+use crate::life::stream::{StreamLine, Voice};
+use crate::life::Persona;
+use crate::store::{Layout, Tx};
+
+/// Sleep receipts kept.
+pub const RECEIPT_CAP: u64 = 1_000;
+
+/// One job's account of itself.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct JobReport {
+    pub job: String,
+    pub summary: String,
+}
+
+/// What one sleep did.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SleepReceipt {
+    /// The sleep's number (1 for the first).
+    pub sleep: u64,
+    pub tick: u64,
+    pub at: Millis,
+    pub pressure_before: f64,
+    pub threshold: f64,
+    pub jobs: Vec<JobReport>,
+    /// One line for the dream log, when a dream was made.
+    #[serde(default)]
+    pub dream: Option<String>,
+}
+
+doc!(SleepReceipt, "wis.sleep_receipt", 1, Layout::Ring { cap: RECEIPT_CAP });
+
+/// Runs the sleep turn on `persona` inside `tx`; the caller commits.
+pub fn sleep_turn(tx: &mut Tx<'_>, persona: &mut Persona, tick: u64, now: Millis) -> Result<SleepReceipt> {
+    let receipt = SleepReceipt {
+        sleep: persona.sleeps + 1,
+        tick,
+        at: now,
+        pressure_before: persona.sleep_pressure,
+        threshold: persona.nap_threshold(),
+        jobs: Vec::new(),
+        dream: None,
+    };
+    persona.sleeps += 1;
+    persona.sleep_pressure = 0.0;
+    tx.push(&receipt)?;
+    tx.push(&StreamLine::new(tick, now, Voice::Sleep, format!("slept (sleep {})", receipt.sleep)))?;
+    Ok(receipt)
+}
+
+impl SleepReceipt {
+    /// One line for people.
+    pub fn line(&self) -> String {
+        let jobs = if self.jobs.is_empty() {
+            String::new()
+        } else {
+            format!("; {}", self.jobs.iter().map(|j| format!("{}: {}", j.job, j.summary)).collect::<Vec<_>>().join("; "))
+        };
+        format!("sleep {}: pressure {:.0}/{:.0} reset{jobs}", self.sleep, self.pressure_before, self.threshold)
+    }
+}
