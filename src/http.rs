@@ -56,6 +56,17 @@ pub fn is_timeout(err: &ureq::Error) -> bool {
     }
 }
 
+/// Whether the server accepted the connection and then closed it before a full answer.
+pub fn is_cut_off(err: &ureq::Error) -> bool {
+    matches!(err, ureq::Error::Io(e) if matches!(
+        e.kind(),
+        std::io::ErrorKind::ConnectionReset
+            | std::io::ErrorKind::ConnectionAborted
+            | std::io::ErrorKind::UnexpectedEof
+            | std::io::ErrorKind::BrokenPipe
+    ))
+}
+
 /// A few words saying why a request got no answer.
 pub fn why(err: &ureq::Error) -> String {
     if is_timeout(err) {
@@ -64,15 +75,12 @@ pub fn why(err: &ureq::Error) -> String {
     match err {
         ureq::Error::ConnectionFailed => "connection refused or failed".to_string(),
         ureq::Error::HostNotFound => "host not found".to_string(),
-        ureq::Error::Io(e) => match e.kind() {
-            std::io::ErrorKind::ConnectionRefused => "connection refused".to_string(),
-            std::io::ErrorKind::ConnectionReset
-            | std::io::ErrorKind::ConnectionAborted
-            | std::io::ErrorKind::UnexpectedEof => {
-                format!("the connection closed before a full answer ({e})")
-            }
-            _ => e.to_string(),
-        },
+        ureq::Error::Io(e) if is_cut_off(err) => {
+            format!("the connection closed before a full answer ({e})")
+        }
+        ureq::Error::Io(e) if e.kind() == std::io::ErrorKind::ConnectionRefused => {
+            "connection refused".to_string()
+        }
         other => other.to_string(),
     }
 }

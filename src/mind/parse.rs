@@ -13,11 +13,14 @@ use serde_json::{Map, Value};
 use super::Reply;
 use super::extract::{Found, find_object};
 use super::schema::MAX_STRING_CHARS;
-use crate::world::tools::{ArgType, ToolSpec};
+use crate::world::tools::{ArgSpec, ArgType, ToolSpec};
 use crate::world::{Action, FailKind, Outcome, REPLY};
 
 /// Most characters of the raw reply a failure keeps.
 pub const RAW_KEEP_CHARS: usize = 2000;
+
+/// Most characters of a failure's detail (it quotes names the model chose).
+pub const DETAIL_MAX_CHARS: usize = 300;
 
 /// Why a reply is not an action.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -81,9 +84,14 @@ pub struct ParseFailure {
 
 impl ParseFailure {
     fn new(reason: ParseReason, detail: impl Into<String>, raw: &str) -> ParseFailure {
+        let detail: String = detail.into();
+        let detail = match detail.char_indices().nth(DETAIL_MAX_CHARS) {
+            Some((at, _)) => format!("{}…", &detail[..at]),
+            None => detail,
+        };
         ParseFailure {
             reason,
-            detail: detail.into(),
+            detail,
             raw: raw.chars().take(RAW_KEEP_CHARS).collect(),
         }
     }
@@ -159,18 +167,12 @@ fn validate(
             "unexpected key {extra:?} beside \"tool\" and \"args\""
         )));
     }
-    let specs: &[ArgSpecLite] = &if tool == REPLY {
-        vec![ArgSpecLite {
-            name: "text",
-            ty: ArgType::String,
-            required: true,
-        }]
+    let specs: &[ArgSpec] = if tool == REPLY {
+        REPLY_ARGS
     } else {
         match tools.iter().find(|t| t.name == tool) {
-            Some(spec) => spec.args.iter().map(ArgSpecLite::from).collect(),
-            None => {
-                return Err((ParseReason::UnknownTool, format!("no tool named {tool:?}")));
-            }
+            Some(spec) => spec.args,
+            None => return Err((ParseReason::UnknownTool, format!("no tool named {tool:?}"))),
         }
     };
     let args = match args {
@@ -185,28 +187,19 @@ fn validate(
     Ok(Action { tool, args })
 }
 
-/// The part of an argument spec validation needs (shared by tools and `reply`).
-struct ArgSpecLite {
-    name: &'static str,
-    ty: ArgType,
-    required: bool,
-}
-
-impl From<&crate::world::tools::ArgSpec> for ArgSpecLite {
-    fn from(a: &crate::world::tools::ArgSpec) -> Self {
-        ArgSpecLite {
-            name: a.name,
-            ty: a.ty,
-            required: a.required,
-        }
-    }
-}
+/// The arguments of the grammar-level `reply`, as the action schema declares them.
+const REPLY_ARGS: &[ArgSpec] = &[ArgSpec {
+    name: "text",
+    ty: ArgType::String,
+    required: true,
+    about: "what to say",
+}];
 
 /// Every problem with the arguments, joined; integral floats become integers.
 fn check_args(
     tool: &str,
     mut args: Map<String, Value>,
-    specs: &[ArgSpecLite],
+    specs: &[ArgSpec],
 ) -> Result<Map<String, Value>, String> {
     let mut problems = Vec::new();
     for spec in specs {
@@ -232,7 +225,7 @@ fn check_args(
     }
 }
 
-fn check_type(spec: &ArgSpecLite, value: &mut Value) -> Option<String> {
+fn check_type(spec: &ArgSpec, value: &mut Value) -> Option<String> {
     let name = spec.name;
     let ok = match spec.ty {
         ArgType::String => match value.as_str() {

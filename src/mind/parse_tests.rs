@@ -183,6 +183,15 @@ fn the_raw_reply_is_kept_bounded() {
 }
 
 #[test]
+fn a_long_detail_is_bounded() {
+    let name = "t".repeat(5000);
+    let failure = parse_action(&json!({"tool": name, "args": {}}).to_string(), &all()).unwrap_err();
+    assert_eq!(failure.reason, ParseReason::UnknownTool);
+    assert_eq!(failure.detail.chars().count(), DETAIL_MAX_CHARS + 1);
+    assert!(failure.detail.ends_with('…'));
+}
+
+#[test]
 fn a_failure_is_a_parse_error_outcome() {
     let failure = parse_action("nothing", &all()).unwrap_err();
     let outcome = failure.outcome();
@@ -261,6 +270,7 @@ proptest! {
         if let Err(f) = parse_action(&text, &all()) {
             prop_assert!(f.raw.chars().count() <= RAW_KEEP_CHARS);
             prop_assert!(text.starts_with(&f.raw));
+            prop_assert!(f.detail.chars().count() <= DETAIL_MAX_CHARS + 1);
         }
     }
 }

@@ -129,6 +129,12 @@ impl OpenAiMind {
             ))
             .hint("the model may be slow or stuck: check the server, or raise [llm] timeout_secs");
         }
+        if http::is_cut_off(err) {
+            return http::unreachable(url, err).hint(
+                "the server closed the connection mid-answer (it may have crashed or been \
+                 stopped): check its log",
+            );
+        }
         http::unreachable(url, err).hint(format!(
             "start the model server at {}, or unset [llm] url (and WIS_LLM_URL) to use the \
              embedded model",
