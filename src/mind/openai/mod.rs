@@ -3,8 +3,10 @@
 //! `[llm] url` is the base URL ending in `/v1`. Every call has a connect timeout and an
 //! overall timeout. A server still loading its model answers 503: that is retried with
 //! bounded exponential backoff up to `[llm] load_retries` times. A server that cannot be
-//! reached is an `Unavailable` error (exit 69) naming the URL and what to do; other HTTP
-//! errors quote a bounded excerpt of what the server said. The reply text is returned as it
+//! reached, times out or drops the connection is an `Unavailable` error (exit 69) naming the
+//! URL and what to do. Other HTTP errors quote a bounded excerpt of what the server said: a
+//! 4xx is a configuration error (exit 78: a wrong key, URL, model or budget), a 5xx is
+//! `Unavailable`. An answer that is not an OpenAI completion is a data error (exit 65). The reply text is returned as it
 //! came (cut at `[llm] max_reply_chars`): reading it as an action is [`crate::mind::parse`]'s
 //! job.
 
