@@ -41,34 +41,86 @@ impl Reply {
 
 /// Turns a transport error into an `Unavailable` error naming the URL.
 pub fn unreachable(url: &str, err: &ureq::Error) -> Error {
-    let why = match err {
-        ureq::Error::Timeout(_) => "timed out".to_string(),
-        ureq::Error::ConnectionFailed => "connection refused or failed".to_string(),
-        ureq::Error::HostNotFound => "host not found".to_string(),
-        other => other.to_string(),
-    };
-    Error::unavailable(format!("{url} did not answer: {why}"))
+    Error::unavailable(format!("{url} did not answer: {}", why(err)))
 }
 
-fn read(mut resp: ureq::http::Response<ureq::Body>, url: &str) -> Result<Reply> {
+/// Whether a transport error is a timeout (connect, read or overall).
+pub fn is_timeout(err: &ureq::Error) -> bool {
+    match err {
+        ureq::Error::Timeout(_) => true,
+        ureq::Error::Io(e) => matches!(
+            e.kind(),
+            std::io::ErrorKind::TimedOut | std::io::ErrorKind::WouldBlock
+        ),
+        _ => false,
+    }
+}
+
+/// Whether the server accepted the connection and then closed it before a full answer.
+pub fn is_cut_off(err: &ureq::Error) -> bool {
+    matches!(err, ureq::Error::Io(e) if matches!(
+        e.kind(),
+        std::io::ErrorKind::ConnectionReset
+            | std::io::ErrorKind::ConnectionAborted
+            | std::io::ErrorKind::UnexpectedEof
+            | std::io::ErrorKind::BrokenPipe
+    ))
+}
+
+/// A few words saying why a request got no answer.
+pub fn why(err: &ureq::Error) -> String {
+    if is_timeout(err) {
+        return "timed out".to_string();
+    }
+    match err {
+        ureq::Error::ConnectionFailed => "connection refused or failed".to_string(),
+        ureq::Error::HostNotFound => "host not found".to_string(),
+        ureq::Error::Io(e) if is_cut_off(err) => {
+            format!("the connection closed before a full answer ({e})")
+        }
+        ureq::Error::Io(e) if e.kind() == std::io::ErrorKind::ConnectionRefused => {
+            "connection refused".to_string()
+        }
+        other => other.to_string(),
+    }
+}
+
+fn read(mut resp: ureq::http::Response<ureq::Body>) -> Result<Reply, ureq::Error> {
     let status = resp.status().as_u16();
     let body = resp
         .body_mut()
         .with_config()
         .limit(MAX_BODY_BYTES)
-        .read_to_string()
-        .map_err(|e| unreachable(url, &e))?;
+        .read_to_string()?;
     Ok(Reply { status, body })
 }
 
-/// GET a URL.
-pub fn get(agent: &ureq::Agent, url: &str, bearer: Option<&str>) -> Result<Reply> {
+/// GET a URL, keeping the transport error for callers that tell timeouts from refusals.
+pub fn try_get(agent: &ureq::Agent, url: &str, bearer: Option<&str>) -> Result<Reply, ureq::Error> {
     let mut req = agent.get(url);
     if let Some(key) = bearer {
         req = req.header("Authorization", &format!("Bearer {key}"));
     }
-    let resp = req.call().map_err(|e| unreachable(url, &e))?;
-    read(resp, url)
+    read(req.call()?)
+}
+
+/// POST a JSON body, keeping the transport error (see [`try_get`]).
+pub fn try_post_json(
+    agent: &ureq::Agent,
+    url: &str,
+    bearer: Option<&str>,
+    body: &serde_json::Value,
+) -> Result<Reply, ureq::Error> {
+    let mut req = agent.post(url);
+    if let Some(key) = bearer {
+        req = req.header("Authorization", &format!("Bearer {key}"));
+    }
+    read(req.send_json(body)?)
+}
+
+/// GET a URL.
+pub fn get(agent: &ureq::Agent, url: &str, bearer: Option<&str>) -> Result<Reply> {
+    try_get(agent, url, bearer).map_err(|e| unreachable(url, &e))
 }
 
 /// POST a JSON body to a URL.
@@ -78,12 +130,21 @@ pub fn post_json(
     bearer: Option<&str>,
     body: &serde_json::Value,
 ) -> Result<Reply> {
-    let mut req = agent.post(url);
-    if let Some(key) = bearer {
-        req = req.header("Authorization", &format!("Bearer {key}"));
+    try_post_json(agent, url, bearer, body).map_err(|e| unreachable(url, &e))
+}
+
+/// At most `max_chars` characters of a body, on one line, for error messages.
+pub fn excerpt(body: &str, max_chars: usize) -> String {
+    let flat: String = body
+        .trim()
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    if flat.chars().count() <= max_chars {
+        flat
+    } else {
+        format!("{}…", flat.chars().take(max_chars).collect::<String>())
     }
-    let resp = req.send_json(body).map_err(|e| unreachable(url, &e))?;
-    read(resp, url)
 }
 
 /// The server root of an OpenAI-style base URL: `http://h:p/v1` → `http://h:p`.
@@ -110,5 +171,11 @@ mod tests {
         assert_eq!(server_root("http://h:1/v1/"), "http://h:1");
         assert_eq!(server_root("http://h:1"), "http://h:1");
         assert_eq!(join("http://h/v1/", "/models"), "http://h/v1/models");
+    }
+
+    #[test]
+    fn excerpts_are_bounded_and_on_one_line() {
+        assert_eq!(excerpt("  a\nb  ", 10), "a b");
+        assert_eq!(excerpt(&"x".repeat(50), 5), "xxxxx…");
     }
 }

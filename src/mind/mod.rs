@@ -6,6 +6,10 @@
 //! means is decided by [`parse`], never by the backend: a reply that does not parse becomes a
 //! typed `parse_error` outcome, not a crash.
 
+mod extract;
+pub mod open;
+pub mod openai;
+pub mod parse;
 pub mod schema;
 
 use serde::Serialize;

@@ -1,0 +1,73 @@
+//! Choosing the mind a configuration asks for.
+//!
+//! `[llm] url` set (directly or through `WIS_LLM_URL`): the HTTP mind. Unset: the embedded
+//! model, which needs a build with the `embedded` cargo feature and a fetched model; a build
+//! without it says so and names both ways out (exit 69).
+
+use crate::config::{Config, Llm};
+use crate::exit::{Error, Result};
+use crate::mind::Mind;
+use crate::mind::openai::OpenAiMind;
+
+/// Which backend a configuration selects.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    /// An OpenAI-compatible server at `[llm] url`.
+    Http,
+    /// The in-process model.
+    Embedded,
+}
+
+/// The backend `[llm]` selects: a non-empty `url` means HTTP.
+pub fn backend(llm: &Llm) -> Backend {
+    match llm.url.as_deref().map(str::trim) {
+        Some(url) if !url.is_empty() => Backend::Http,
+        _ => Backend::Embedded,
+    }
+}
+
+/// Opens the mind this configuration asks for.
+pub fn open_mind(config: &Config) -> Result<Box<dyn Mind>> {
+    match backend(&config.llm) {
+        Backend::Http => Ok(Box::new(OpenAiMind::new(&config.llm)?)),
+        Backend::Embedded => open_embedded(config),
+    }
+}
+
+/// The embedded mind. This build has none, so the answer is where to get one.
+fn open_embedded(_config: &Config) -> Result<Box<dyn Mind>> {
+    Err(
+        Error::unavailable("no [llm] url is set and this build has no embedded model").hint(
+            "fetch the model with scripts/fetch-model.sh and build with --features embedded, \
+             or set [llm] url / WIS_LLM_URL to an OpenAI-compatible server",
+        ),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::exit::Kind;
+
+    #[test]
+    fn a_url_selects_http() {
+        let mut config = Config::default();
+        assert_eq!(backend(&config.llm), Backend::Embedded);
+        config.llm.url = Some("  ".into());
+        assert_eq!(backend(&config.llm), Backend::Embedded);
+        config.llm.url = Some("http://127.0.0.1:9/v1".into());
+        assert_eq!(backend(&config.llm), Backend::Http);
+        let mind = open_mind(&config).unwrap();
+        assert!(mind.describe().contains("127.0.0.1:9"));
+    }
+
+    #[test]
+    fn without_a_url_or_embedded_model_the_error_names_both_ways_out() {
+        let err = open_mind(&Config::default()).err().unwrap();
+        assert_eq!(err.kind, Kind::Unavailable);
+        assert_eq!(err.code(), 69);
+        let hint = err.hint.unwrap();
+        assert!(hint.contains("scripts/fetch-model.sh"), "{hint}");
+        assert!(hint.contains("WIS_LLM_URL"), "{hint}");
+    }
+}
