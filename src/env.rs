@@ -1,8 +1,8 @@
 //! Every environment variable wis reads, declared in one place.
 //!
 //! Configuration keys can also be set from the environment as `WIS_<SECTION>_<KEY>` (for
-//! example `WIS_LLM_URL`, `WIS_WISDOM_RECALL_ENABLED`); those are derived from the key table in
-//! [`crate::config::keys`] and documented there. The variables below are the ones that are not
+//! example `WIS_LLM_URL`, `WIS_WISDOM_RECALL_ENABLED`); those are derived from the commented template
+//! (`crate::config::TEMPLATE`) and documented there. The variables below are the ones that are not
 //! configuration keys.
 
 /// The creature's home directory (same as `--home`).

@@ -43,7 +43,7 @@ pub struct Cli {
 /// Options every subcommand takes.
 #[derive(Debug, clap::Args)]
 pub struct Global {
-    /// The creature's home directory [default: $WIS_HOME, else <data dir>/wis/home].
+    /// The creature's home directory [default: $WIS_HOME, else `<data dir>/wis/home`].
     #[arg(long, global = true, value_name = "DIR")]
     pub home: Option<PathBuf>,
 

@@ -24,7 +24,8 @@ pub fn run(ctx: &Ctx, _args: Args) -> Result<()> {
             .hint("try again when it completes"));
     }
     let mut persona: Persona = tx.singleton()?;
-    let receipt = sleep_turn(&mut tx, &mut persona, persona.ticks, now)?;
+    let tick = persona.ticks;
+    let receipt = sleep_turn(&mut tx, &mut persona, tick, now)?;
     tx.set(&persona)?;
     tx.commit()?;
     if ctx.printer.is_json() {

@@ -164,13 +164,17 @@ fn parse_rumination(text: &str) -> Decision {
         Ok(v) => v,
         Err(e) => return Decision::Unreadable { reason: format!("no thought in it ({e})"), raw: text.chars().take(2000).collect() },
     };
-    let thought = value.get("thought").and_then(|t| t.as_str()).unwrap_or_default().chars().take(600).collect();
-    let plan: Vec<String> = value
-        .get("plan")
-        .and_then(|p| p.as_array())
-        .map(|a| a.iter().filter_map(|s| s.as_str()).map(|s| s.chars().take(200).collect()).take(6).collect())
-        .unwrap_or_default();
-    Decision::Think { thought, plan }
+    let (Some(thought), Some(steps)) = (
+        value.get("thought").and_then(|t| t.as_str()),
+        value.get("plan").and_then(|p| p.as_array()),
+    ) else {
+        return Decision::Unreadable {
+            reason: "a thought needs \"thought\" (text) and \"plan\" (a list of steps)".into(),
+            raw: text.chars().take(2000).collect(),
+        };
+    };
+    let plan = steps.iter().filter_map(|s| s.as_str()).map(|s| s.chars().take(200).collect()).take(6).collect();
+    Decision::Think { thought: thought.chars().take(600).collect(), plan }
 }
 
 /// The sleep turn: no model call, recorded in the same transaction as phase 1.

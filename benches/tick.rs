@@ -1,0 +1,102 @@
+//! wis's own overhead per tick, against one durable redb commit of one episode measured in the
+//! same run. The mind answers at once (in process), and the action is `check_tools`, so what
+//! is measured is wis: opening the store twice, reading the snapshot, building the prompt and
+//! schema, the lease commit, adjudication and the final commit.
+//!
+//! Run: `cargo bench --bench tick`. Ratios: tick / commit for 1k, 10k and 100k episodes.
+
+use std::time::Duration;
+
+use wis::clock::Clock;
+use wis::config::Config;
+use wis::exit::Result;
+use wis::home::{BirthOptions, Home, birth};
+use wis::life::tick::{TickOptions, tick};
+use wis::mind::{Mind, Prompt, Reply, Sampling};
+use wis::store::{OpenOptions, Store};
+use wis::wisdom::episodes::Episode;
+use wis::world::FailKind;
+
+fn main() {
+    divan::main();
+}
+
+/// A mind that answers at once: a plan when asked to think, `check_tools` otherwise.
+struct Instant;
+
+impl Mind for Instant {
+    fn describe(&self) -> String {
+        "instant".into()
+    }
+    fn complete(&mut self, _: &Prompt, schema: &serde_json::Value, _: &Sampling) -> Result<Reply> {
+        let text = if schema.get("anyOf").is_some() {
+            r#"{"tool": "check_tools", "args": {}}"#
+        } else {
+            r#"{"thought": "go on", "plan": ["keep going"]}"#
+        };
+        Ok(Reply { text: text.into(), ..Reply::default() })
+    }
+}
+
+fn episode(tick: u64) -> Episode {
+    Episode {
+        tick,
+        at: 0,
+        situation: "-|keep going".into(),
+        tool: "bash".into(),
+        signature: "bash ls -la".into(),
+        action: r#"{"tool":"bash","args":{"command":"ls -la"}}"#.into(),
+        fail_kind: FailKind::Ok,
+        success: true,
+        automated: false,
+        summary: "bash `ls -la` -> ok: a.txt b.txt".into(),
+        duration_ms: 3,
+    }
+}
+
+/// A creature whose ledger already holds `episodes` episodes.
+fn creature(episodes: u64) -> (tempfile::TempDir, Home) {
+    let dir = tempfile::tempdir().unwrap();
+    let home = Home::new(dir.path().join("home"));
+    let opts = BirthOptions { seed: Some(1), name: None, force: false, wait: Duration::ZERO };
+    birth(&home, &opts, &Clock::pinned(0)).unwrap();
+    let store = open(&home);
+    let mut tx = store.write().unwrap();
+    let mut persona: wis::life::Persona = wis::store::Read::singleton(&tx).unwrap();
+    for t in 1..=episodes {
+        tx.push(&episode(t)).unwrap();
+    }
+    persona.ticks = episodes;
+    tx.set(&persona).unwrap();
+    tx.commit().unwrap();
+    (dir, home)
+}
+
+fn open(home: &Home) -> Store {
+    let opts = OpenOptions { wait: Duration::from_secs(5), command: "bench".into(), now: 0 };
+    Store::open(&home.store_path(), &opts).unwrap()
+}
+
+#[divan::bench(args = [1_000, 10_000, 100_000], sample_count = 30)]
+fn tick_overhead(bencher: divan::Bencher, episodes: u64) {
+    let (_dir, home) = creature(episodes);
+    let config = Config::default();
+    let opts = TickOptions { wait: Duration::from_secs(5), dry_run: false };
+    let clock = Clock::pinned(0);
+    bencher.bench_local(|| {
+        tick(&home, &config, &clock, &opts, &mut || Ok(Box::new(Instant) as Box<dyn Mind>)).unwrap()
+    });
+}
+
+#[divan::bench(args = [1_000, 10_000, 100_000], sample_count = 30)]
+fn one_durable_commit_of_one_episode(bencher: divan::Bencher, episodes: u64) {
+    let (_dir, home) = creature(episodes);
+    let store = open(&home);
+    let mut n = episodes;
+    bencher.bench_local(|| {
+        n += 1;
+        let mut tx = store.write().unwrap();
+        tx.push(&episode(n)).unwrap();
+        tx.commit().unwrap();
+    });
+}
