@@ -16,4 +16,5 @@ pub mod life;
 pub mod mind;
 pub mod output;
 pub mod store;
+pub mod wisdom;
 pub mod world;

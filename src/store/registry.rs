@@ -13,10 +13,13 @@ pub fn registry() -> &'static [DocType] {
     static TYPES: OnceLock<Vec<DocType>> = OnceLock::new();
     TYPES.get_or_init(|| {
         use crate::life;
+        use crate::wisdom::curve;
         vec![
             DocType::of::<life::Persona>(),
             DocType::of::<life::Genome>(),
             DocType::of::<life::Unlocks>(),
+            DocType::of::<curve::CurveResult>(),
+            DocType::of::<curve::BatteryRecord>(),
         ]
     })
 }
