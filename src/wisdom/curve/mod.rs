@@ -3,9 +3,10 @@
 //!
 //! A frozen [`battery`] of house-domain tasks, each with a mechanical scorer ([`score`]: no
 //! model judges a model), is put to several arms ([`arms`]: a model and a memory each) by the
-//! [`run`]ner, which refuses to run on a live creature (WIS6). Every arm's result is recorded
-//! with the battery's version and SHA-256 and the creature's age ([`result`], [`record`]), so
-//! the curve of score against age can be shown as a table ([`table`]) or drawn ([`svg`]).
+//! [runner](mod@run), which refuses to run on a live creature (WIS6). Every arm's result is
+//! recorded with the battery's version and SHA-256 and the creature's age ([`result`],
+//! [`record`]), so the curve of score against age can be shown as a table ([`table`]) or
+//! drawn ([`svg`]).
 
 pub mod answer;
 pub mod arms;
