@@ -7,6 +7,7 @@
 mod check;
 mod completions;
 mod config;
+mod curve;
 mod init;
 mod pause;
 mod sleep;
@@ -90,6 +91,9 @@ pub enum Command {
     /// Inspect and validate the configuration.
     #[command(subcommand)]
     Config(config::Command),
+    /// The experience curve: battery scores against the creature's age, per arm.
+    #[command(subcommand)]
+    Curve(curve::Command),
     /// Print a shell completion script.
     Completions(completions::Args),
 }
@@ -145,6 +149,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Resume(args) => pause::run(&ctx, args, false),
         Command::Check(args) => check::run(&ctx, args),
         Command::Config(cmd) => config::run(&ctx, cmd),
+        Command::Curve(cmd) => curve::run(&ctx, cmd),
         Command::Completions(args) => completions::run(&ctx, args),
     }
 }

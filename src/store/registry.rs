@@ -13,6 +13,7 @@ pub fn registry() -> &'static [DocType] {
     static TYPES: OnceLock<Vec<DocType>> = OnceLock::new();
     TYPES.get_or_init(|| {
         use crate::life;
+        use crate::wisdom::curve;
         vec![
             DocType::of::<life::Persona>(),
             DocType::of::<life::Genome>(),
@@ -22,6 +23,8 @@ pub fn registry() -> &'static [DocType] {
             DocType::of::<life::lease::Lease>(),
             DocType::of::<crate::wisdom::episodes::Episode>(),
             DocType::of::<crate::wisdom::sleep::SleepReceipt>(),
+            DocType::of::<curve::CurveResult>(),
+            DocType::of::<curve::BatteryRecord>(),
         ]
     })
 }

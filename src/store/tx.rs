@@ -366,6 +366,26 @@ impl Tx<'_> {
         Ok(seq)
     }
 
+    /// Drops a ring's oldest entries until at most `keep` remain (a configured cap below the
+    /// declared one); returns how many went.
+    pub fn trim_ring<D: Doc>(&mut self, keep: u64) -> Result<u64> {
+        let Layout::Ring { .. } = D::LAYOUT else {
+            return Err(Error::internal(format!("{} is not a ring", D::SCHEMA)));
+        };
+        let mut t = self
+            .txn
+            .open_table(ring_def(D::SCHEMA))
+            .map_err(|e| db_err("open table", e))?;
+        let mut dropped = 0;
+        let mut len = t.len().map_err(|e| db_err("read", e))?;
+        while len > keep {
+            t.pop_first().map_err(|e| db_err("write", e))?;
+            len -= 1;
+            dropped += 1;
+        }
+        Ok(dropped)
+    }
+
     /// Replaces one ring entry in place (a later settlement of an earlier record).
     pub fn replace<D: Doc>(&mut self, seq: u64, doc: &D) -> Result<bool> {
         let bytes =

@@ -1,6 +1,12 @@
-//! Wisdom: what the creature's lived, adjudicated experience becomes: the episode ledger and
-//! the sleep turn (and, behind their flags, reflexes, replay, recall, curation, lineage, and the
-//! experience curve that measures all of it).
+//! Wisdom: what the creature's lived, adjudicated experience becomes, and the instrument that
+//! measures whether it helps.
+//!
+//! Each part of WISDOM_PLAN lives in its own submodule: [`episodes`] is the adjudicated ledger
+//! everything else reads; [`sleep`] the sleep turn and its receipts; [`curve`] the experience
+//! curve (§4): a frozen battery of house-domain tasks, mechanical scorers, and the runner that
+//! puts the same battery to several arms (a model and a memory each) and records the scores
+//! against the creature's age.
 
+pub mod curve;
 pub mod episodes;
 pub mod sleep;

@@ -1,0 +1,44 @@
+//! `wis curve`: the experience curve: score on a frozen battery against the creature's age,
+//! one arm per model and memory.
+
+mod plot;
+mod show;
+
+use crate::exit::Result;
+use crate::wisdom::curve::{CurveTable, results};
+
+use super::Ctx;
+
+#[derive(Debug, clap::Subcommand)]
+pub enum Command {
+    /// Print the curve as a table: one row per creature age, one column per arm.
+    Show(show::Args),
+    /// Draw the curve as an SVG: score against creature age, one line per arm.
+    Plot(plot::Args),
+}
+
+pub fn run(ctx: &Ctx, cmd: Command) -> Result<()> {
+    match cmd {
+        Command::Show(args) => show::run(ctx, args),
+        Command::Plot(args) => plot::run(ctx, args),
+    }
+}
+
+/// The curve of one battery version from this home's store (`None`: no results for it).
+fn load_table(ctx: &Ctx, command: &str, version: Option<&str>) -> Result<Option<CurveTable>> {
+    let store = ctx.open(command)?;
+    let all = results(&store.read()?)?;
+    drop(store);
+    Ok(CurveTable::build(&all, version))
+}
+
+/// Says which other battery versions have results.
+fn note_other_versions(ctx: &Ctx, table: &CurveTable) {
+    if !table.other_versions.is_empty() {
+        ctx.printer.note(format!(
+            "battery {} shown; results also exist for: {}",
+            table.battery,
+            table.other_versions.join(", ")
+        ));
+    }
+}

@@ -1,0 +1,45 @@
+//! The experience curve (WISDOM_PLAN §4): does lived experience make a small model match a
+//! larger one on its home domain?
+//!
+//! A frozen [`battery`] of house-domain tasks, each with a mechanical scorer ([`score`]: no
+//! model judges a model), is put to several arms ([`arms`]: a model and a memory each) by the
+//! [runner](mod@run), which refuses to run on a live creature (WIS6). Every arm's result is
+//! recorded with the battery's version and SHA-256 and the creature's age ([`result`],
+//! [`record`]), so the curve of score against age can be shown as a table ([`table`]) or
+//! drawn ([`svg`]).
+
+pub mod answer;
+pub mod arms;
+pub mod battery;
+pub mod interrupt;
+pub mod record;
+pub mod result;
+pub mod run;
+pub mod score;
+pub mod svg;
+pub mod table;
+
+pub use answer::{Answer, AnswerKind};
+pub use arms::{ArmSpec, battery_schema, sampling, select};
+pub use battery::{Battery, Domain, Task};
+pub use interrupt::Interrupt;
+pub use record::OutFile;
+pub use result::{Age, BatteryRecord, BatteryRef, CurveResult, RESULTS_CAP_MAX, TaskScore};
+pub use run::{Hooks, RunOptions, RunReport, run, score_arm};
+pub use score::{Scorer, ScorerSpec};
+pub use table::{CurveRow, CurveTable};
+
+use crate::exit::Result;
+use crate::store::Read;
+
+/// Every curve result in the store, oldest first.
+pub fn results(rx: &impl Read) -> Result<Vec<CurveResult>> {
+    Ok(rx
+        .ring::<CurveResult>(None)?
+        .into_iter()
+        .map(|(_, r)| r)
+        .collect())
+}
+
+#[cfg(test)]
+mod tests;

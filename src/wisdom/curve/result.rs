@@ -1,0 +1,108 @@
+//! The curve's documents: one result per arm per run, and the identity of every battery
+//! version that has results.
+//!
+//! `wis.curve_result.v1` is a ring. Its declared cap, [`RESULTS_CAP_MAX`], is the most any
+//! store keeps; `[curve] results_cap` (default 1000) trims it further on every push, so the
+//! configured cap is what a store really holds and `wis check` still knows a hard bound.
+//! `wis.curve_battery.v1` is keyed by battery version and never trimmed: the SHA-256 of a
+//! version's first result outlives the ring, so a changed battery is refused even after its
+//! oldest results have gone.
+
+use serde::{Deserialize, Serialize};
+
+use super::answer::AnswerKind;
+use super::battery::Domain;
+use crate::clock::Millis;
+use crate::config::ArmMemory;
+use crate::doc;
+use crate::store::Layout;
+
+/// The most curve results any store keeps (the ring's declared cap).
+pub const RESULTS_CAP_MAX: u64 = 4096;
+
+/// The creature's age when a run began.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Age {
+    pub ticks: u64,
+    pub sleeps: u64,
+}
+
+/// Which battery a result was scored on.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BatteryRef {
+    /// The file stem: `v1`.
+    pub version: String,
+    /// SHA-256 of the battery file's bytes.
+    pub sha256: String,
+}
+
+/// One task's score.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TaskScore {
+    pub id: String,
+    pub domain: Domain,
+    /// From 0 to 1.
+    pub score: f64,
+    /// Whether the arm answered in text, with a tool call, or with neither.
+    pub kind: AnswerKind,
+    /// The answer as given (a call as its compact JSON), cut at 500 characters.
+    pub reply: String,
+}
+
+/// One arm's run through one battery.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CurveResult {
+    /// When the run began; the arms of one `wis curve run` share it.
+    pub run_at: Millis,
+    pub battery: BatteryRef,
+    pub arm: String,
+    /// The model name the arm asked for.
+    pub model: String,
+    /// The server it asked (absent: the embedded model).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+    /// The mind's own description of itself.
+    pub mind: String,
+    pub memory: ArmMemory,
+    pub age: Age,
+    /// The sampler seed every call used (temperature 0, prompt cache off).
+    pub seed: u64,
+    pub tasks: Vec<TaskScore>,
+    /// The sum of the task scores.
+    pub total: f64,
+    pub started_at: Millis,
+    pub finished_at: Millis,
+}
+
+doc!(
+    CurveResult,
+    "wis.curve_result",
+    1,
+    Layout::Ring {
+        cap: RESULTS_CAP_MAX
+    }
+);
+
+impl CurveResult {
+    /// The mean task score, from 0 to 1 (the number the curve plots).
+    pub fn score(&self) -> f64 {
+        if self.tasks.is_empty() {
+            0.0
+        } else {
+            self.total / self.tasks.len() as f64
+        }
+    }
+}
+
+/// The identity of a battery version, written with its first result.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BatteryRecord {
+    pub version: String,
+    pub sha256: String,
+    pub tasks: u32,
+    /// Where it was read from, for the operator.
+    pub path: String,
+    pub first_result_at: Millis,
+}
+
+doc!(BatteryRecord, "wis.curve_battery", 1, Layout::Keyed);

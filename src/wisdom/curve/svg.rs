@@ -1,0 +1,195 @@
+//! The curve as a picture: a standalone SVG of score against creature age, one line per arm,
+//! with axes, ticks, labels and a legend. Hand-written: a few dozen elements need no
+//! plotting library.
+
+use std::fmt::Write;
+
+use super::table::CurveTable;
+
+const WIDTH: f64 = 760.0;
+const HEIGHT: f64 = 440.0;
+const LEFT: f64 = 70.0;
+const RIGHT: f64 = 190.0;
+const TOP: f64 = 50.0;
+const BOTTOM: f64 = 60.0;
+/// Colour-blind-safe (Okabe–Ito); arms past eight reuse them.
+const PALETTE: [&str; 8] = [
+    "#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442",
+];
+
+/// Renders the curve as a standalone SVG document.
+pub fn render(table: &CurveTable) -> String {
+    let series = table.series();
+    let max_ticks = series
+        .iter()
+        .flat_map(|(_, pts)| pts.iter().map(|p| p.0))
+        .max()
+        .unwrap_or(0);
+    let (x_max, x_step) = axis(max_ticks);
+    let plot_w = WIDTH - LEFT - RIGHT;
+    let plot_h = HEIGHT - TOP - BOTTOM;
+    let x = |ticks: f64| LEFT + ticks / x_max * plot_w;
+    let y = |score: f64| TOP + (1.0 - score.clamp(0.0, 1.0)) * plot_h;
+
+    let mut s = String::new();
+    let _ = writeln!(s, r#"<?xml version="1.0" encoding="UTF-8"?>"#);
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif" font-size="12">"#
+    );
+    let title = format!("Experience curve, battery {}", table.battery);
+    let _ = writeln!(s, "<title>{}</title>", escape(&title));
+    let _ = writeln!(
+        s,
+        r#"<rect width="{WIDTH}" height="{HEIGHT}" fill="white"/>"#
+    );
+    let _ = writeln!(
+        s,
+        r#"<text x="{:.1}" y="28" text-anchor="middle" font-size="16">{}</text>"#,
+        LEFT + plot_w / 2.0,
+        escape(&title)
+    );
+
+    // y axis: score 0..1 in fifths, with grid lines
+    let _ = writeln!(s, r#"<g class="y-axis" stroke="black">"#);
+    for i in 0..=5 {
+        let v = i as f64 / 5.0;
+        let _ = writeln!(
+            s,
+            r##"<line x1="{LEFT}" y1="{yy:.1}" x2="{:.1}" y2="{yy:.1}" stroke="#dddddd"/><line x1="{:.1}" y1="{yy:.1}" x2="{LEFT}" y2="{yy:.1}"/>"##,
+            LEFT + plot_w,
+            LEFT - 5.0,
+            yy = y(v)
+        );
+        let _ = writeln!(
+            s,
+            r#"<text x="{:.1}" y="{:.1}" text-anchor="end" stroke="none">{v:.1}</text>"#,
+            LEFT - 8.0,
+            y(v) + 4.0
+        );
+    }
+    let _ = writeln!(s, "</g>");
+
+    // x axis: age in ticks
+    let _ = writeln!(s, r#"<g class="x-axis" stroke="black">"#);
+    let mut t = 0u64;
+    while t <= x_max as u64 {
+        let xx = x(t as f64);
+        let _ = writeln!(
+            s,
+            r#"<line x1="{xx:.1}" y1="{:.1}" x2="{xx:.1}" y2="{:.1}"/><text x="{xx:.1}" y="{:.1}" text-anchor="middle" stroke="none">{t}</text>"#,
+            TOP + plot_h,
+            TOP + plot_h + 5.0,
+            TOP + plot_h + 20.0
+        );
+        t += x_step;
+    }
+    let _ = writeln!(s, "</g>");
+    let _ = writeln!(
+        s,
+        r#"<path d="M{LEFT},{TOP} V{:.1} H{:.1}" fill="none" stroke="black"/>"#,
+        TOP + plot_h,
+        LEFT + plot_w
+    );
+    let _ = writeln!(
+        s,
+        r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">creature age (ticks)</text>"#,
+        LEFT + plot_w / 2.0,
+        HEIGHT - 18.0
+    );
+    let _ = writeln!(
+        s,
+        r#"<text x="18" y="{:.1}" text-anchor="middle" transform="rotate(-90 18 {:.1})">score (mean per task)</text>"#,
+        TOP + plot_h / 2.0,
+        TOP + plot_h / 2.0
+    );
+
+    // one line per arm, and the legend
+    for (i, (arm, points)) in series.iter().enumerate() {
+        let colour = PALETTE[i % PALETTE.len()];
+        let name = escape(arm);
+        let _ = writeln!(s, r#"<g class="arm" fill="{colour}" stroke="{colour}">"#);
+        let _ = writeln!(s, "<title>{name}</title>");
+        let coords: Vec<String> = points
+            .iter()
+            .map(|&(t, v)| format!("{:.1},{:.1}", x(t as f64), y(v)))
+            .collect();
+        if coords.len() > 1 {
+            let _ = writeln!(
+                s,
+                r#"<polyline points="{}" fill="none" stroke-width="2"/>"#,
+                coords.join(" ")
+            );
+        }
+        for &(t, v) in points {
+            let _ = writeln!(
+                s,
+                r#"<circle cx="{:.1}" cy="{:.1}" r="3.5"><title>{name}: {v:.3} at {t} ticks</title></circle>"#,
+                x(t as f64),
+                y(v)
+            );
+        }
+        let ly = TOP + 10.0 + i as f64 * 22.0;
+        let lx = WIDTH - RIGHT + 20.0;
+        let _ = writeln!(
+            s,
+            r#"<line x1="{lx:.1}" y1="{ly:.1}" x2="{:.1}" y2="{ly:.1}" stroke-width="2"/><text x="{:.1}" y="{:.1}" stroke="none" fill="black">{name}</text>"#,
+            lx + 24.0,
+            lx + 32.0,
+            ly + 4.0
+        );
+        let _ = writeln!(s, "</g>");
+    }
+    let _ = writeln!(s, "</svg>");
+    s
+}
+
+/// The x axis's end and tick step: a 1-2-5 step giving at most about six ticks.
+fn axis(max: u64) -> (f64, u64) {
+    let max = max.max(1);
+    let rough = (max as f64 / 5.0).max(1.0);
+    let mag = 10f64.powf(rough.log10().floor());
+    let step = [1.0, 2.0, 5.0, 10.0]
+        .iter()
+        .map(|m| m * mag)
+        .find(|&s| s >= rough)
+        .unwrap_or(10.0 * mag) as u64;
+    let step = step.max(1);
+    let end = max.div_ceil(step) * step;
+    (end as f64, step)
+}
+
+/// Escapes text for XML content and attribute values.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c if c.is_control() && c != '\n' && c != '\t' => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn axis_steps_are_round() {
+        assert_eq!(axis(0), (1.0, 1));
+        assert_eq!(axis(7), (8.0, 2));
+        assert_eq!(axis(100), (100.0, 20));
+        assert_eq!(axis(1234), (1500.0, 500));
+    }
+
+    #[test]
+    fn text_is_escaped() {
+        assert_eq!(escape("a<b & \"c\"\u{1}"), "a&lt;b &amp; &quot;c&quot; ");
+    }
+}

@@ -1,0 +1,116 @@
+//! The curve as data: score against creature age, one column (or line) per arm, for one
+//! battery version at a time (scores on different versions are not comparable).
+//!
+//! Rows are ages (ticks, then sleeps). A paused creature does not age, so repeated runs land
+//! on the same row; the newest result of an arm at an age is the one shown.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::result::{Age, CurveResult};
+
+/// One age's scores.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CurveRow {
+    pub age: Age,
+    /// By arm, in the order of [`CurveTable::arms`]; `None` where the arm has no result.
+    pub scores: Vec<Option<f64>>,
+}
+
+/// The curve of one battery version.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CurveTable {
+    pub battery: String,
+    /// Arms in the order they first appear in the results.
+    pub arms: Vec<String>,
+    /// Oldest age first.
+    pub rows: Vec<CurveRow>,
+    /// Other battery versions that have results.
+    pub other_versions: Vec<String>,
+}
+
+impl CurveTable {
+    /// The curve of `version` (default: the version of the newest result), from results in
+    /// ring order (oldest first). `None` when there is nothing to show.
+    pub fn build(results: &[CurveResult], version: Option<&str>) -> Option<CurveTable> {
+        let battery = match version {
+            Some(v) => v.to_string(),
+            None => results.last()?.battery.version.clone(),
+        };
+        let mut arms: Vec<String> = Vec::new();
+        let mut cells: BTreeMap<Age, BTreeMap<usize, f64>> = BTreeMap::new();
+        let mut other_versions: Vec<String> = Vec::new();
+        for r in results {
+            if r.battery.version != battery {
+                if !other_versions.contains(&r.battery.version) {
+                    other_versions.push(r.battery.version.clone());
+                }
+                continue;
+            }
+            let col = match arms.iter().position(|a| *a == r.arm) {
+                Some(i) => i,
+                None => {
+                    arms.push(r.arm.clone());
+                    arms.len() - 1
+                }
+            };
+            cells.entry(r.age).or_default().insert(col, r.score());
+        }
+        if arms.is_empty() {
+            return None;
+        }
+        other_versions.sort();
+        let rows = cells
+            .into_iter()
+            .map(|(age, by_arm)| CurveRow {
+                age,
+                scores: (0..arms.len()).map(|i| by_arm.get(&i).copied()).collect(),
+            })
+            .collect();
+        Some(CurveTable {
+            battery,
+            arms,
+            rows,
+            other_versions,
+        })
+    }
+
+    /// The table's header: ticks, sleeps, then one column per arm.
+    pub fn header(&self) -> Vec<&str> {
+        let mut h = vec!["ticks", "sleeps"];
+        h.extend(self.arms.iter().map(String::as_str));
+        h
+    }
+
+    /// The table's rows as text, scores to three places, `-` where an arm has none.
+    pub fn text_rows(&self) -> Vec<Vec<String>> {
+        self.rows
+            .iter()
+            .map(|row| {
+                let mut cells = vec![row.age.ticks.to_string(), row.age.sleeps.to_string()];
+                cells.extend(row.scores.iter().map(|s| match s {
+                    Some(s) => format!("{s:.3}"),
+                    None => "-".into(),
+                }));
+                cells
+            })
+            .collect()
+    }
+
+    /// One line per arm: (age in ticks, score) points, oldest first.
+    pub fn series(&self) -> Vec<(&str, Vec<(u64, f64)>)> {
+        self.arms
+            .iter()
+            .enumerate()
+            .map(|(i, arm)| {
+                let points = self
+                    .rows
+                    .iter()
+                    .filter_map(|row| row.scores[i].map(|s| (row.age.ticks, s)))
+                    .collect();
+                (arm.as_str(), points)
+            })
+            .collect()
+    }
+}
