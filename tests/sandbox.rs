@@ -149,6 +149,9 @@ fn plain_commands(mode: SandboxMode) {
     assert_eq!(out.output, format!("{ws}\n{ws}\noops"));
     assert_eq!(out.exit_code, Some(0));
     assert!(h.ws.join("made.txt").exists());
+    // Only the standard descriptors reach the command (ls's own directory handle aside).
+    let out = run(mode, &h.ws, &l, "ls /proc/self/fd | wc -l");
+    assert_eq!(out.output, "4");
     let out = run(mode, &h.ws, &l, "echo failing; exit 3");
     assert_eq!(out.fail_kind, FailKind::NonzeroExit);
     assert_eq!(out.exit_code, Some(3));
@@ -156,35 +159,42 @@ fn plain_commands(mode: SandboxMode) {
 }
 both_modes!(plain, plain_commands);
 
+/// The limits with and without a pids cgroup, so each layer of containment is tried alone.
+fn with_and_without_cgroup(mode: SandboxMode) -> [Limits; 2] {
+    let no_cgroup = Limits {
+        pids_cgroup: false,
+        ..limits(mode)
+    };
+    [limits(mode), no_cgroup]
+}
+
 fn timeout_kills_the_group(mode: SandboxMode) {
     let h = home();
-    let out = run(
-        mode,
-        &h.ws,
-        &limits(mode),
-        "echo before; sleep 600; echo after",
-    );
-    assert_eq!(out.fail_kind, FailKind::Timeout);
-    assert!(out.output.starts_with("before\n[stopped"), "{}", out.output);
-    assert!(out.duration_ms >= 3000 && out.duration_ms < 4000);
+    for l in with_and_without_cgroup(mode) {
+        let out = run(mode, &h.ws, &l, "echo before; sleep 600; echo after");
+        assert_eq!(out.fail_kind, FailKind::Timeout);
+        assert!(out.output.starts_with("before\n[stopped"), "{}", out.output);
+        assert!(out.duration_ms >= 3000 && out.duration_ms < 4000);
+    }
 }
 both_modes!(timeout, timeout_kills_the_group);
 
 fn background_sleep_left_behind(mode: SandboxMode) {
     let h = home();
-    let l = limits(mode);
-    let out = run(mode, &h.ws, &l, "sleep 600 & echo started");
-    assert_eq!(
-        (out.fail_kind, out.output.as_str()),
-        (FailKind::Ok, "started")
-    );
-    assert!(out.duration_ms < 1000, "{}", out.duration_ms);
-    // One that also leaves the session and the pipe: only a cgroup or a pid namespace holds it.
-    if mode == SandboxMode::Bwrap || matches!(process_cap(&l), ProcessCap::Cgroup(_)) {
-        let body = "setsid sleep 600 </dev/null >/dev/null 2>&1 & echo detached";
-        let out = run(mode, &h.ws, &l, body);
-        assert_eq!(out.fail_kind, FailKind::Ok);
+    for l in with_and_without_cgroup(mode) {
+        let out = run(mode, &h.ws, &l, "sleep 600 & echo started");
+        assert_eq!(
+            (out.fail_kind, out.output.as_str()),
+            (FailKind::Ok, "started")
+        );
         assert!(out.duration_ms < 1000, "{}", out.duration_ms);
+        // One that also leaves the session and the pipe: a cgroup or a pid namespace holds it.
+        if mode == SandboxMode::Bwrap || matches!(process_cap(&l), ProcessCap::Cgroup(_)) {
+            let body = "setsid sleep 600 </dev/null >/dev/null 2>&1 & echo detached";
+            let out = run(mode, &h.ws, &l, body);
+            assert_eq!(out.fail_kind, FailKind::Ok);
+            assert!(out.duration_ms < 1000, "{}", out.duration_ms);
+        }
     }
 }
 both_modes!(background, background_sleep_left_behind);

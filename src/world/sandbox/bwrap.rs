@@ -14,6 +14,10 @@ use std::process::{Command, Stdio};
 use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
+/// The descriptor bwrap writes its `--info-fd` JSON to (`{"child-pid": N}`, the pid of the
+/// sandbox's init as seen from outside).
+pub const INFO_FD: i32 = 3;
+
 /// `bwrap` on `PATH`, if installed.
 pub fn find() -> Option<PathBuf> {
     let path = std::env::var_os("PATH")?;
@@ -32,7 +36,8 @@ fn is_executable(p: &Path) -> bool {
 /// Whether `bwrap` can build the sandbox on this machine (user namespaces may be disabled,
 /// or a container may forbid mounts). Checked once per process and remembered.
 pub fn probe(bwrap: &Path) -> Result<(), String> {
-    static CACHE: OnceLock<Mutex<Vec<(PathBuf, Result<(), String>)>>> = OnceLock::new();
+    type Probed = Vec<(PathBuf, Result<(), String>)>;
+    static CACHE: OnceLock<Mutex<Probed>> = OnceLock::new();
     let cache = CACHE.get_or_init(|| Mutex::new(Vec::new()));
     let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());
     if let Some((_, r)) = cache.iter().find(|(p, _)| p == bwrap) {
@@ -44,9 +49,12 @@ pub fn probe(bwrap: &Path) -> Result<(), String> {
 }
 
 fn run_probe(bwrap: &Path) -> Result<(), String> {
-    let tmp = std::env::temp_dir();
+    // The same layout a real call builds: a workspace inside a home that gets hidden.
+    let home = tempfile::tempdir().map_err(|e| format!("a directory to probe bwrap in: {e}"))?;
+    let ws = home.path().join("workspace");
+    std::fs::create_dir(&ws).map_err(|e| format!("{}: {e}", ws.display()))?;
     let mut cmd = Command::new(bwrap);
-    cmd.args(args(&tmp, 1 << 20))
+    cmd.args(args(&ws, 1 << 20))
         .arg("--")
         .arg("/bin/sh")
         .args(["-c", "exit 0"])
@@ -100,7 +108,9 @@ pub fn args(workspace: &Path, tmp_bytes: u64) -> Vec<OsString> {
     .iter()
     .map(OsString::from)
     .collect();
-    let home = workspace.parent().filter(|p| p.parent().is_some());
+    let home = workspace
+        .parent()
+        .filter(|p| p.parent().is_some() && *p != Path::new("/tmp"));
     if let Some(home) = home {
         a.extend([
             "--size".into(),

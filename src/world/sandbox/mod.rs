@@ -21,6 +21,7 @@
 //! writing files outside the workspace that its user may touch.
 
 mod bwrap;
+mod capture;
 mod cgroup;
 mod spawn;
 mod supervise;
@@ -60,6 +61,8 @@ pub struct Limits {
     pub tmp_max_bytes: u64,
     /// Scheduling niceness of commands (0 normal, 19 lowest).
     pub nice: i32,
+    /// Give each command a pids cgroup when wis can make one.
+    pub pids_cgroup: bool,
 }
 
 impl Limits {
@@ -80,6 +83,7 @@ impl Limits {
             address_space_bytes: Some(4096 * MIB),
             tmp_max_bytes: 64 * MIB,
             nice: 10,
+            pids_cgroup: true,
         }
     }
 }
@@ -97,10 +101,16 @@ pub enum Backend {
 /// Chooses the backend for a mode (bwrap is located and probed once per process).
 pub fn backend(mode: SandboxMode) -> Backend {
     if mode == SandboxMode::Rlimit {
-        return Backend::Rlimit("[organs] sandbox = \"rlimit\"".into());
+        return choose(mode, Err(String::new()));
     }
     let found = bwrap::find().ok_or_else(|| "bwrap is not installed".to_string());
-    match (found.and_then(|p| bwrap::probe(&p).map(|_| p)), mode) {
+    choose(mode, found.and_then(|p| bwrap::probe(&p).map(|_| p)))
+}
+
+/// The backend for a mode, given a working bwrap or why there is none.
+fn choose(mode: SandboxMode, bwrap: Result<PathBuf, String>) -> Backend {
+    match (bwrap, mode) {
+        (_, SandboxMode::Rlimit) => Backend::Rlimit("[organs] sandbox = \"rlimit\"".into()),
         (Ok(p), _) => Backend::Bwrap(p),
         (Err(why), SandboxMode::Bwrap) => Backend::Refused(format!(
             "commands are refused: [organs] sandbox = \"bwrap\" but {why}; hint: install \
@@ -123,7 +133,7 @@ pub enum ProcessCap {
 
 /// The process cap commands get on this machine, as this user.
 pub fn process_cap(limits: &Limits) -> ProcessCap {
-    if PidsCgroup::create(limits.max_processes).is_some() {
+    if limits.pids_cgroup && PidsCgroup::create(limits.max_processes).is_some() {
         ProcessCap::Cgroup(limits.max_processes)
     } else if spawn::nproc_limit(limits.max_processes).is_some() {
         ProcessCap::Rlimit(limits.max_processes)
@@ -196,32 +206,39 @@ fn run_inner(command: &str, workspace: &Path, limits: &Limits) -> Outcome {
         }
     };
     let shell_args: [OsString; 3] = [shell().into(), "-c".into(), command.into()];
-    let (program, args, isolate_network) = match backend(limits.mode) {
+    let (program, args, isolate_network, info_fd) = match backend(limits.mode) {
         Backend::Bwrap(bwrap) => {
             let mut args = bwrap::args(&ws, limits.tmp_max_bytes);
+            args.extend(["--info-fd".into(), bwrap::INFO_FD.to_string().into()]);
             args.push("--".into());
             args.extend(shell_args);
-            (bwrap, args, false)
+            (bwrap, args, false, Some(bwrap::INFO_FD))
         }
-        Backend::Rlimit(_) => (shell().to_path_buf(), shell_args[1..].to_vec(), is_root()),
+        Backend::Rlimit(_) => {
+            let args = shell_args[1..].to_vec();
+            (shell().to_path_buf(), args, is_root(), None)
+        }
         Backend::Refused(why) => return Outcome::fail(FailKind::Internal, why),
     };
-    let cgroup = PidsCgroup::create(limits.max_processes);
+    let cgroup = limits
+        .pids_cgroup
+        .then(|| PidsCgroup::create(limits.max_processes))
+        .flatten();
     let setup = spawn::Setup {
         limits,
         cgroup: cgroup.as_ref(),
         isolate_network,
+        info_fd,
     };
-    let (mut child, reader) = match spawn::spawn(&program, &args, &ws, &setup) {
-        Ok(started) => started,
+    let spawned = match spawn::spawn(&program, &args, &ws, &setup) {
+        Ok(spawned) => spawned,
         Err(e) => {
             let msg = format!("could not start {}: {e}", program.display());
             return Outcome::fail(FailKind::Internal, msg);
         }
     };
     let fin = supervise::supervise(
-        &mut child,
-        reader,
+        spawned,
         limits.timeout,
         limits.output_read_max_bytes,
         limits.output_max_chars,
@@ -281,4 +298,69 @@ fn judge(fin: supervise::Finished, procs_hit: bool, limits: &Limits) -> Outcome 
     };
     outcome.exit_code = code;
     outcome
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bwrap_mode_without_bwrap_refuses_with_a_hint() {
+        let missing = || Err("bwrap is not installed".to_string());
+        let Backend::Refused(why) = choose(SandboxMode::Bwrap, missing()) else {
+            panic!("not refused");
+        };
+        assert!(why.contains("apt-get install bubblewrap"), "{why}");
+        assert!(
+            matches!(choose(SandboxMode::Auto, missing()), Backend::Rlimit(w) if w.contains("not installed"))
+        );
+        let found = || Ok(PathBuf::from("/usr/bin/bwrap"));
+        assert!(matches!(
+            choose(SandboxMode::Auto, found()),
+            Backend::Bwrap(_)
+        ));
+        assert!(matches!(
+            choose(SandboxMode::Rlimit, found()),
+            Backend::Rlimit(_)
+        ));
+    }
+
+    #[test]
+    fn exit_statuses_become_kinds() {
+        use std::os::unix::process::ExitStatusExt;
+        let limits = Limits::from_organs(&Organs::default());
+        let judged = |raw: i32, timed_out: bool| {
+            let mut output = capture::Captured::new(100);
+            output.push(b"some output\n");
+            let fin = supervise::Finished {
+                status: Some(std::process::ExitStatus::from_raw(raw)),
+                timed_out,
+                flooded: false,
+                output,
+            };
+            judge(fin, false, &limits)
+        };
+        assert_eq!(judged(0, false).fail_kind, FailKind::Ok);
+        let out = judged(2 << 8, false);
+        assert_eq!(
+            (out.fail_kind, out.exit_code),
+            (FailKind::NonzeroExit, Some(2))
+        );
+        let out = judged(libc::SIGXFSZ, false);
+        assert_eq!(
+            (out.fail_kind, out.exit_code),
+            (FailKind::TooLarge, Some(153))
+        );
+        assert!(out.output.starts_with("some output\n[stopped: a file"));
+        assert_eq!(
+            judged((128 + libc::SIGXFSZ) << 8, false).fail_kind,
+            FailKind::TooLarge
+        );
+        assert_eq!(judged(libc::SIGXCPU, false).fail_kind, FailKind::Timeout);
+        assert_eq!(judged(libc::SIGKILL, true).fail_kind, FailKind::Timeout);
+        assert_eq!(
+            judged(libc::SIGKILL, false).fail_kind,
+            FailKind::NonzeroExit
+        );
+    }
 }

@@ -3,13 +3,13 @@
 //!
 //! Everything the child does between fork and exec is in [`pre_exec`], which runs only
 //! async-signal-safe system calls on values prepared beforehand: join the command's pids
-//! cgroup, lower its priority, set the rlimits, die with the supervising thread
+//! cgroup, close every inherited descriptor past stdio, lower its priority, set the rlimits, die with the supervising thread
 //! (`PR_SET_PDEATHSIG`), and in the rlimit fallback running as root, leave the network
 //! (`unshare(CLONE_NEWNET)`: only a loopback device remains).
 
 use std::ffi::OsString;
 use std::io;
-use std::os::fd::{FromRawFd, OwnedFd};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -36,17 +36,26 @@ pub struct Setup<'a> {
     pub cgroup: Option<&'a PidsCgroup>,
     /// Leave the network namespace (rlimit fallback as root).
     pub isolate_network: bool,
+    /// Hand the child a pipe on this descriptor number (bwrap's `--info-fd`).
+    pub info_fd: Option<i32>,
 }
 
-/// Spawns `program args` in `workspace`, stdout and stderr both into one pipe whose read end
-/// is returned.
+/// A started command: the child, its output pipe, and the read end of the info pipe.
+pub struct Spawned {
+    pub child: Child,
+    pub output: OwnedFd,
+    pub info: Option<OwnedFd>,
+}
+
+/// Spawns `program args` in `workspace`, stdout and stderr both into one pipe.
 pub fn spawn(
     program: &Path,
     args: &[OsString],
     workspace: &Path,
     setup: &Setup,
-) -> io::Result<(Child, OwnedFd)> {
+) -> io::Result<Spawned> {
     let (reader, writer) = pipe()?;
+    let info = setup.info_fd.map(|_| pipe()).transpose()?;
     let mut cmd = Command::new(program);
     cmd.args(args)
         .current_dir(workspace)
@@ -60,16 +69,25 @@ pub fn spawn(
     let join_fd = setup.cgroup.map(PidsCgroup::procs_fd);
     let nice = setup.limits.nice;
     let isolate = setup.isolate_network;
+    let info_map = setup
+        .info_fd
+        .zip(info.as_ref())
+        .map(|(target, (_, w))| (w.as_raw_fd(), target));
     // SAFETY: the closure only makes async-signal-safe system calls on data prepared above.
-    unsafe { cmd.pre_exec(move || pre_exec(join_fd, nice, &limits, isolate)) };
+    unsafe { cmd.pre_exec(move || pre_exec(join_fd, info_map, nice, &limits, isolate)) };
     let child = cmd.spawn()?;
     // `cmd` still holds the pipe's write ends; they must close here or EOF never comes.
     drop(cmd);
-    Ok((child, reader))
+    Ok(Spawned {
+        child,
+        output: reader,
+        info: info.map(|(r, _)| r),
+    })
 }
 
 fn pre_exec(
     join_fd: Option<i32>,
+    info: Option<(i32, i32)>,
     nice: i32,
     limits: &[(libc::__rlimit_resource_t, u64, u64)],
     isolate_network: bool,
@@ -79,6 +97,30 @@ fn pre_exec(
         let zero = b"0";
         if unsafe { libc::write(fd, zero.as_ptr().cast(), 1) } != 1 {
             return Err(io::Error::last_os_error());
+        }
+    }
+    // After the join: the cgroup descriptor may have the number the info pipe takes.
+    if let Some((from, to)) = info {
+        let rc = if from == to {
+            unsafe { libc::fcntl(to, libc::F_SETFD, 0) }
+        } else {
+            unsafe { libc::dup2(from, to) }
+        };
+        if rc < 0 {
+            return Err(io::Error::last_os_error());
+        }
+    }
+    // Nothing but stdio (and the info pipe) may reach the command: descriptors wis inherited
+    // without close-on-exec (from cron, a terminal, a test harness) are closed here.
+    let first_free = info.map_or(3, |(_, to)| to.max(2) + 1) as u32;
+    if unsafe { libc::syscall(libc::SYS_close_range, first_free, u32::MAX, 0) } != 0 {
+        let mut lim = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) };
+        for fd in first_free..(lim.rlim_cur.min(1 << 20) as u32) {
+            unsafe { libc::close(fd as i32) };
         }
     }
     unsafe { libc::setpriority(libc::PRIO_PROCESS, 0, nice) };

@@ -1,25 +1,30 @@
 //! Watching a running command: reading its output into bounded buffers, enforcing the
 //! wall-clock limit, and killing everything it started when it ends.
 //!
-//! One thread polls the output pipe and a pidfd of the child together. The loop ends when the
-//! child exits, the deadline passes, or the output passes its read ceiling. Then, always, the
-//! whole process group and the command's cgroup are SIGKILLed, so nothing it left running in
-//! the background survives the call (the child is detected with `waitid(WNOWAIT)` and reaped
-//! only after the kill, so its pid, which names the group, cannot be reused in between).
-//! What is still in the pipe is drained for a short grace period, never waiting for an EOF
-//! that a process outside the group could hold back forever.
+//! One thread polls the output pipe, a pidfd of the child and, under bwrap, the `--info-fd`
+//! pipe that names the sandbox's init. The loop ends when the child exits, the deadline
+//! passes, or the output passes its read ceiling. Then, always, the whole process group, the
+//! command's cgroup and the sandbox's init are SIGKILLed, so nothing it left running in the
+//! background survives the call. The child is detected with `waitid(WNOWAIT)` and reaped only
+//! after the kill, so its pid, which names the group, cannot be reused in between. The init is
+//! held by a pidfd, and waited for: it finishes exiting only once the kernel has killed every
+//! process of its pid namespace (bwrap's outer process may exit before that). What is still in
+//! the pipe is drained for a short grace period, never waiting for an EOF that a process
+//! outside the group could hold back forever.
 
-use std::collections::VecDeque;
 use std::io;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
-use std::process::{Child, ExitStatus};
+use std::process::ExitStatus;
 use std::time::{Duration, Instant};
 
+use super::capture::Captured;
 use super::cgroup::PidsCgroup;
-use crate::world::normalize_output;
+use super::spawn::Spawned;
 
 /// How long to keep reading after the kill.
 const DRAIN_GRACE: Duration = Duration::from_millis(200);
+/// How long to wait for killed processes to be gone.
+const KILL_GRACE: Duration = Duration::from_secs(2);
 
 /// What happened to a command.
 pub struct Finished {
@@ -30,87 +35,23 @@ pub struct Finished {
     pub output: Captured,
 }
 
-/// Output kept as a head and a tail of bounded size, and a count of everything seen.
-pub struct Captured {
-    head: Vec<u8>,
-    tail: VecDeque<u8>,
-    head_keep: usize,
-    tail_keep: usize,
-    pub total: u64,
-}
-
-impl Captured {
-    pub fn new(max_chars: usize) -> Captured {
-        let head_keep = max_chars * 2 / 3;
-        Captured {
-            head: Vec::new(),
-            tail: VecDeque::new(),
-            head_keep,
-            tail_keep: max_chars - head_keep,
-            total: 0,
-        }
-    }
-
-    pub fn push(&mut self, mut buf: &[u8]) {
-        self.total += buf.len() as u64;
-        let room = self.head_keep - self.head.len();
-        let take = room.min(buf.len());
-        self.head.extend_from_slice(&buf[..take]);
-        buf = &buf[take..];
-        if buf.len() >= self.tail_keep {
-            self.tail.clear();
-            buf = &buf[buf.len() - self.tail_keep..];
-        }
-        self.tail.extend(buf);
-        let excess = self.tail.len().saturating_sub(self.tail_keep);
-        self.tail.drain(..excess);
-    }
-
-    /// Normalized text of at most about `max_chars` characters; a cut says how many bytes.
-    pub fn render(&self, max_chars: usize) -> String {
-        let tail: Vec<u8> = self.tail.iter().copied().collect();
-        let kept = (self.head.len() + tail.len()) as u64;
-        if kept == self.total {
-            let mut all = self.head.clone();
-            all.extend_from_slice(&tail);
-            return normalize_output(&all, max_chars);
-        }
-        let head = normalize_output(utf8_prefix(&self.head), max_chars);
-        let tail = normalize_output(utf8_suffix(&tail), max_chars);
-        format!(
-            "{head}\n[... {} bytes cut ...]\n{}",
-            self.total - kept,
-            tail.trim_start_matches('\n')
-        )
-    }
-}
-
-/// Drops a multi-byte character cut off at the end.
-fn utf8_prefix(b: &[u8]) -> &[u8] {
-    match std::str::from_utf8(b) {
-        Err(e) if e.error_len().is_none() => &b[..e.valid_up_to()],
-        _ => b,
-    }
-}
-
-/// Drops continuation bytes of a character cut off at the start.
-fn utf8_suffix(b: &[u8]) -> &[u8] {
-    let skip = b.iter().take(3).take_while(|&&c| c & 0xC0 == 0x80).count();
-    &b[skip..]
-}
-
-/// Runs the watch loop for `child` (leader of its own process group) until it ends.
+/// Runs the watch loop for a spawned command (leader of its own process group) until it ends.
 pub fn supervise(
-    child: &mut Child,
-    reader: OwnedFd,
+    spawned: Spawned,
     timeout: Duration,
     max_read: u64,
     max_chars: usize,
     cgroup: Option<&PidsCgroup>,
 ) -> Finished {
+    let Spawned {
+        mut child,
+        output: reader,
+        info,
+    } = spawned;
     let pid = child.id() as i32;
     let deadline = Instant::now() + timeout;
     let pidfd = pidfd_open(pid);
+    let mut init = info.map(|fd| SandboxInit::new(fd, pid));
     set_nonblocking(&reader);
     let mut out = Captured::new(max_chars);
     let (mut eof, mut timed_out, mut flooded) = (false, false, false);
@@ -128,16 +69,18 @@ pub fn supervise(
             Some(_) => left,
             None => left.min(Duration::from_millis(10)),
         };
-        let mut fds = Vec::with_capacity(2);
+        let mut fds = Vec::with_capacity(3);
         if !eof {
             fds.push(poll_fd(reader.as_raw_fd()));
         }
-        if let Some(fd) = &pidfd {
-            fds.push(poll_fd(fd.as_raw_fd()));
-        }
+        fds.extend(pidfd.as_ref().map(|fd| poll_fd(fd.as_raw_fd())));
+        fds.extend(init.as_ref().and_then(SandboxInit::waiting_fd).map(poll_fd));
         poll(&mut fds, wait);
         if !eof {
             eof = read_available(&reader, &mut out);
+        }
+        if let Some(init) = &mut init {
+            init.learn();
         }
         if out.total > max_read {
             flooded = true;
@@ -151,6 +94,9 @@ pub fn supervise(
         cg.kill_all();
     }
     let status = child.wait().ok();
+    if let Some(init) = &mut init {
+        init.kill_and_wait(Instant::now() + KILL_GRACE);
+    }
     let grace = Instant::now() + DRAIN_GRACE;
     while !eof && !flooded {
         let now = Instant::now();
@@ -166,6 +112,93 @@ pub fn supervise(
         flooded,
         output: out,
     }
+}
+
+/// bwrap's init inside the sandbox, learned from its `--info-fd` JSON.
+struct SandboxInit {
+    info: OwnedFd,
+    /// bwrap's outer process, the init's parent.
+    parent: i32,
+    text: Vec<u8>,
+    done: bool,
+    pidfd: Option<OwnedFd>,
+}
+
+impl SandboxInit {
+    fn new(info: OwnedFd, parent: i32) -> SandboxInit {
+        set_nonblocking(&info);
+        SandboxInit {
+            info,
+            parent,
+            text: Vec::new(),
+            done: false,
+            pidfd: None,
+        }
+    }
+
+    /// The info pipe, while the pid is still to come.
+    fn waiting_fd(&self) -> Option<i32> {
+        (!self.done).then(|| self.info.as_raw_fd())
+    }
+
+    /// Reads what bwrap wrote; once the pid is there, holds the process by a pidfd, checked to
+    /// be a child of bwrap's outer process (a pid already reaped and reused is not taken).
+    fn learn(&mut self) {
+        if self.done {
+            return;
+        }
+        let mut buf = [0u8; 512];
+        loop {
+            // SAFETY: read into a stack buffer of the stated length.
+            let n = unsafe { libc::read(self.info.as_raw_fd(), buf.as_mut_ptr().cast(), 512) };
+            if n <= 0 || self.text.len() > 4096 {
+                self.done = n == 0 || self.text.len() > 4096;
+                break;
+            }
+            self.text.extend_from_slice(&buf[..n as usize]);
+        }
+        let text = String::from_utf8_lossy(&self.text);
+        let pid = text.split_once("\"child-pid\"").and_then(|(_, rest)| {
+            let digits = rest.trim_start_matches([' ', ':', '\n', '\t']);
+            let end = digits
+                .find(|c: char| !c.is_ascii_digit())
+                .unwrap_or(digits.len());
+            digits[..end].parse::<i32>().ok()
+        });
+        if let Some(pid) = pid {
+            self.pidfd = pidfd_open(pid).filter(|_| parent_of(pid) == Some(self.parent));
+            self.done = true;
+        }
+    }
+
+    fn kill_and_wait(&mut self, deadline: Instant) {
+        self.learn();
+        let Some(fd) = &self.pidfd else {
+            return;
+        };
+        // SAFETY: pidfd_send_signal on a pidfd we hold; it cannot reach a reused pid.
+        unsafe {
+            libc::syscall(
+                libc::SYS_pidfd_send_signal,
+                fd.as_raw_fd(),
+                libc::SIGKILL,
+                std::ptr::null::<libc::siginfo_t>(),
+                0,
+            )
+        };
+        // The pidfd turns readable once the init has exited, after its namespace is empty.
+        let now = Instant::now();
+        if now < deadline {
+            poll(&mut [poll_fd(fd.as_raw_fd())], deadline - now);
+        }
+    }
+}
+
+/// The parent pid of a process, from `/proc/<pid>/stat`.
+fn parent_of(pid: i32) -> Option<i32> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let (_, rest) = stat.rsplit_once(')')?;
+    rest.split_whitespace().nth(1)?.parse().ok()
 }
 
 /// Whether the child has exited, without reaping it.
