@@ -287,6 +287,78 @@ fn fork_bomb(mode: SandboxMode) {
 }
 both_modes!(fork_bomb_is_capped, fork_bomb);
 
+/// Not a test on its own: the supervisor that `killed_supervisor` runs in a child process
+/// (this test binary again) and kills mid-command.
+#[test]
+#[ignore = "helper process for the killed_supervisor tests"]
+fn supervisor_helper() {
+    let (Ok(mark), Ok(ws)) = (
+        std::env::var("WIS_HELPER_MARK"),
+        std::env::var("WIS_HELPER_WS"),
+    ) else {
+        return;
+    };
+    let mode = match std::env::var("WIS_HELPER_MODE").as_deref() {
+        Ok("bwrap") => SandboxMode::Bwrap,
+        _ => SandboxMode::Rlimit,
+    };
+    let l = Limits {
+        timeout: Duration::from_secs(60),
+        ..limits(mode)
+    };
+    let command = format!("export WIS_TEST_MARK={mark}\nsleep 600 & sleep 600");
+    wis::world::sandbox::run_command(&command, Path::new(&ws), &l);
+}
+
+fn wait_until(limit: Duration, mut done: impl FnMut() -> bool) -> bool {
+    let start = Instant::now();
+    while start.elapsed() < limit {
+        if done() {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    done()
+}
+
+/// A tick killed with SIGKILL mid-command: its command dies with it (bwrap: the supervisor's
+/// death signal reaches bwrap, whose sandbox dies with it; rlimit: the shell dies the same way,
+/// and what it left in its cgroup is swept by the next command of any wis).
+fn killed_supervisor(mode: SandboxMode) {
+    let cgroup = matches!(process_cap(&limits(mode)), ProcessCap::Cgroup(_));
+    if mode == SandboxMode::Rlimit && !cgroup {
+        eprintln!("skipped: without a pids cgroup the fallback's orphans outlive a killed tick");
+        return;
+    }
+    let h = home();
+    let mark = marker();
+    let mode_name = if mode == SandboxMode::Bwrap {
+        "bwrap"
+    } else {
+        "rlimit"
+    };
+    let mut helper = std::process::Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", "supervisor_helper", "--ignored", "--nocapture"])
+        .env("WIS_HELPER_MARK", &mark)
+        .env("WIS_HELPER_WS", &h.ws)
+        .env("WIS_HELPER_MODE", mode_name)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // The two sleeps carry the marker (the shell exported it; its own environ predates that).
+    let started = wait_until(Duration::from_secs(10), || survivors(&mark).len() >= 2);
+    helper.kill().unwrap();
+    helper.wait().unwrap();
+    assert!(started, "the helper's command never started");
+    if mode == SandboxMode::Rlimit {
+        wis::world::sandbox::run_command("true", &h.ws, &limits(mode));
+    }
+    let gone = wait_until(Duration::from_secs(2), || survivors(&mark).is_empty());
+    assert!(gone, "left behind: {:?}", survivors(&mark));
+}
+both_modes!(killed_tick, killed_supervisor);
+
 #[test]
 fn bwrap_write_and_read_outside_are_contained() {
     if !available(SandboxMode::Bwrap) {

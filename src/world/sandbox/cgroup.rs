@@ -2,7 +2,7 @@
 //!
 //! `RLIMIT_NPROC` is not enforced for uid 0 (the kernel lets root past it, inside a user
 //! namespace too), so a fork bomb started by a root-run wis is contained by a cgroup's
-//! `pids.max` instead. Each command gets a fresh child cgroup `wis-<pid>-<n>` under the cgroup
+//! `pids.max` instead. Each command gets a fresh child cgroup `wis-<ns>-<pid>-<n>` under the cgroup
 //! wis runs in (cgroup v1 `pids` hierarchy, or v2 when the `pids` controller is enabled for
 //! children), joins it in the child before exec, and everything it forks stays inside; the
 //! cgroup also lists every process to kill afterwards, even those that left the process group
@@ -30,8 +30,9 @@ impl PidsCgroup {
     /// process cannot make one.
     pub fn create(max: u64) -> Option<PidsCgroup> {
         let parent = parent()?;
+        sweep_stale(parent);
         let n = SEQ.fetch_add(1, Ordering::Relaxed);
-        let dir = parent.join(format!("wis-{}-{n}", std::process::id()));
+        let dir = parent.join(format!("{}{}-{n}", prefix(), std::process::id()));
         fs::create_dir(&dir).ok()?;
         let made = fs::write(dir.join("pids.max"), max.to_string())
             .ok()
@@ -102,8 +103,7 @@ fn kill_members(dir: &Path) {
     }
 }
 
-/// The directory new cgroups are made in, found once per process (stale `wis-*` cgroups of
-/// dead processes are removed on the way).
+/// The directory new cgroups are made in, found once per process.
 fn parent() -> Option<&'static Path> {
     static PARENT: OnceLock<Option<PathBuf>> = OnceLock::new();
     PARENT.get_or_init(find_parent).as_deref()
@@ -140,7 +140,6 @@ fn find_parent() -> Option<PathBuf> {
         };
         for dir in dirs {
             if usable(&dir, v2) {
-                sweep_stale(&dir);
                 return Some(dir);
             }
         }
@@ -156,7 +155,7 @@ fn usable(dir: &Path, v2: bool) -> bool {
             return false;
         }
     }
-    let probe = dir.join(format!("wis-{}-probe", std::process::id()));
+    let probe = dir.join(format!("{}{}-probe", prefix(), std::process::id()));
     let ok = fs::create_dir(&probe).is_ok()
         && fs::write(probe.join("pids.max"), "1").is_ok()
         && OpenOptions::new()
@@ -167,14 +166,31 @@ fn usable(dir: &Path, v2: bool) -> bool {
     ok
 }
 
-/// Removes `wis-<pid>-*` cgroups left by processes that no longer exist (a killed tick).
+/// `wis-<pid namespace>-`: cgroups are named for the pid namespace their maker's pid belongs
+/// to, so a sweep never judges a pid from another namespace (another container) dead.
+fn prefix() -> &'static str {
+    static PREFIX: OnceLock<String> = OnceLock::new();
+    PREFIX.get_or_init(|| {
+        use std::os::unix::fs::MetadataExt;
+        let ns = fs::metadata("/proc/self/ns/pid")
+            .map(|m| m.ino())
+            .unwrap_or(0);
+        format!("wis-{ns}-")
+    })
+}
+
+/// Kills what is left in this namespace's `wis-*` cgroups of processes that no longer exist (a
+/// tick killed mid-command leaves its command's background processes there), and removes them.
 fn sweep_stale(dir: &Path) {
     let Ok(entries) = fs::read_dir(dir) else {
         return;
     };
     for entry in entries.flatten() {
         let name = entry.file_name().to_string_lossy().to_string();
-        let Some(pid) = name.strip_prefix("wis-").and_then(|r| r.split('-').next()) else {
+        let Some(pid) = name
+            .strip_prefix(prefix())
+            .and_then(|r| r.split('-').next())
+        else {
             continue;
         };
         let Ok(pid) = pid.parse::<u32>() else {
