@@ -4,7 +4,10 @@
 //! model says about its own success counts.
 
 pub mod action;
+pub mod files;
 pub mod outcome;
+pub mod paths;
+pub mod sandbox;
 pub mod tools;
 
 pub use action::{Action, REPLY};
