@@ -34,7 +34,10 @@ impl Mind for Instant {
         } else {
             r#"{"thought": "go on", "plan": ["keep going"]}"#
         };
-        Ok(Reply { text: text.into(), ..Reply::default() })
+        Ok(Reply {
+            text: text.into(),
+            ..Reply::default()
+        })
     }
 }
 
@@ -58,7 +61,12 @@ fn episode(tick: u64) -> Episode {
 fn creature(episodes: u64) -> (tempfile::TempDir, Home) {
     let dir = tempfile::tempdir().unwrap();
     let home = Home::new(dir.path().join("home"));
-    let opts = BirthOptions { seed: Some(1), name: None, force: false, wait: Duration::ZERO };
+    let opts = BirthOptions {
+        seed: Some(1),
+        name: None,
+        force: false,
+        wait: Duration::ZERO,
+    };
     birth(&home, &opts, &Clock::pinned(0)).unwrap();
     let store = open(&home);
     let mut tx = store.write().unwrap();
@@ -73,7 +81,11 @@ fn creature(episodes: u64) -> (tempfile::TempDir, Home) {
 }
 
 fn open(home: &Home) -> Store {
-    let opts = OpenOptions { wait: Duration::from_secs(5), command: "bench".into(), now: 0 };
+    let opts = OpenOptions {
+        wait: Duration::from_secs(5),
+        command: "bench".into(),
+        now: 0,
+    };
     Store::open(&home.store_path(), &opts).unwrap()
 }
 
@@ -81,10 +93,16 @@ fn open(home: &Home) -> Store {
 fn tick_overhead(bencher: divan::Bencher, episodes: u64) {
     let (_dir, home) = creature(episodes);
     let config = Config::default();
-    let opts = TickOptions { wait: Duration::from_secs(5), dry_run: false };
+    let opts = TickOptions {
+        wait: Duration::from_secs(5),
+        dry_run: false,
+    };
     let clock = Clock::pinned(0);
     bencher.bench_local(|| {
-        tick(&home, &config, &clock, &opts, &mut || Ok(Box::new(Instant) as Box<dyn Mind>)).unwrap()
+        tick(&home, &config, &clock, &opts, &mut || {
+            Ok(Box::new(Instant) as Box<dyn Mind>)
+        })
+        .unwrap()
     });
 }
 

@@ -24,7 +24,7 @@ function __fish_wis_using_subcommand
     contains -- $cmd[1] $argv
 end
 
-complete -c wis -n "__fish_wis_needs_command" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else <data dir>/wis/home]' -r -F
+complete -c wis -n "__fish_wis_needs_command" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
 complete -c wis -n "__fish_wis_needs_command" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
 complete -c wis -n "__fish_wis_needs_command" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
@@ -33,16 +33,19 @@ complete -c wis -n "__fish_wis_needs_command" -s q -l quiet -d 'Print only data:
 complete -c wis -n "__fish_wis_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_needs_command" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_needs_command" -f -a "init" -d 'Birth a creature in a home'
+complete -c wis -n "__fish_wis_needs_command" -f -a "tick" -d 'Live one heartbeat: a work, rumination or sleep turn'
+complete -c wis -n "__fish_wis_needs_command" -f -a "sleep" -d 'Run the sleep turn now'
 complete -c wis -n "__fish_wis_needs_command" -f -a "status" -d 'Show the creature: age, level, sleep pressure, body, store'
 complete -c wis -n "__fish_wis_needs_command" -f -a "pause" -d 'Pause the creature: ticks do nothing until `wis resume`'
 complete -c wis -n "__fish_wis_needs_command" -f -a "resume" -d 'Resume a paused creature'
 complete -c wis -n "__fish_wis_needs_command" -f -a "check" -d 'Check the store: redb integrity and wis\'s invariants (exit 65 when damaged)'
 complete -c wis -n "__fish_wis_needs_command" -f -a "config" -d 'Inspect and validate the configuration'
+complete -c wis -n "__fish_wis_needs_command" -f -a "curve" -d 'The experience curve: battery scores against the creature\'s age, per arm'
 complete -c wis -n "__fish_wis_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c wis -n "__fish_wis_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c wis -n "__fish_wis_using_subcommand init" -l seed -d 'Genome seed; the same seed gives the same creature. Random (and recorded) when absent' -r
 complete -c wis -n "__fish_wis_using_subcommand init" -l name -d 'Name the creature instead of drawing a name' -r
-complete -c wis -n "__fish_wis_using_subcommand init" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else <data dir>/wis/home]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand init" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
 complete -c wis -n "__fish_wis_using_subcommand init" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
 complete -c wis -n "__fish_wis_using_subcommand init" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
@@ -51,7 +54,24 @@ complete -c wis -n "__fish_wis_using_subcommand init" -l force -d 'Birth anew ov
 complete -c wis -n "__fish_wis_using_subcommand init" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
 complete -c wis -n "__fish_wis_using_subcommand init" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand init" -s V -l version -d 'Print version'
-complete -c wis -n "__fish_wis_using_subcommand status" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else <data dir>/wis/home]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand tick" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand tick" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
+complete -c wis -n "__fish_wis_using_subcommand tick" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
+json\t'JSON for scripts: one document, or one object per line for streams'"
+complete -c wis -n "__fish_wis_using_subcommand tick" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
+complete -c wis -n "__fish_wis_using_subcommand tick" -l dry-run -d 'Print the prompt and the action schema this tick would send; call nothing, write nothing'
+complete -c wis -n "__fish_wis_using_subcommand tick" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand tick" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c wis -n "__fish_wis_using_subcommand tick" -s V -l version -d 'Print version'
+complete -c wis -n "__fish_wis_using_subcommand sleep" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand sleep" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
+complete -c wis -n "__fish_wis_using_subcommand sleep" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
+json\t'JSON for scripts: one document, or one object per line for streams'"
+complete -c wis -n "__fish_wis_using_subcommand sleep" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
+complete -c wis -n "__fish_wis_using_subcommand sleep" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand sleep" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c wis -n "__fish_wis_using_subcommand sleep" -s V -l version -d 'Print version'
+complete -c wis -n "__fish_wis_using_subcommand status" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
 complete -c wis -n "__fish_wis_using_subcommand status" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
 complete -c wis -n "__fish_wis_using_subcommand status" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
@@ -59,7 +79,7 @@ complete -c wis -n "__fish_wis_using_subcommand status" -s c -l config -d 'Set a
 complete -c wis -n "__fish_wis_using_subcommand status" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
 complete -c wis -n "__fish_wis_using_subcommand status" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand status" -s V -l version -d 'Print version'
-complete -c wis -n "__fish_wis_using_subcommand pause" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else <data dir>/wis/home]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand pause" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
 complete -c wis -n "__fish_wis_using_subcommand pause" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
 complete -c wis -n "__fish_wis_using_subcommand pause" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
@@ -67,7 +87,7 @@ complete -c wis -n "__fish_wis_using_subcommand pause" -s c -l config -d 'Set a 
 complete -c wis -n "__fish_wis_using_subcommand pause" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
 complete -c wis -n "__fish_wis_using_subcommand pause" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand pause" -s V -l version -d 'Print version'
-complete -c wis -n "__fish_wis_using_subcommand resume" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else <data dir>/wis/home]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand resume" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
 complete -c wis -n "__fish_wis_using_subcommand resume" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
 complete -c wis -n "__fish_wis_using_subcommand resume" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
@@ -75,7 +95,7 @@ complete -c wis -n "__fish_wis_using_subcommand resume" -s c -l config -d 'Set a
 complete -c wis -n "__fish_wis_using_subcommand resume" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
 complete -c wis -n "__fish_wis_using_subcommand resume" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand resume" -s V -l version -d 'Print version'
-complete -c wis -n "__fish_wis_using_subcommand check" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else <data dir>/wis/home]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand check" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
 complete -c wis -n "__fish_wis_using_subcommand check" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
 complete -c wis -n "__fish_wis_using_subcommand check" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
@@ -83,7 +103,7 @@ complete -c wis -n "__fish_wis_using_subcommand check" -s c -l config -d 'Set a 
 complete -c wis -n "__fish_wis_using_subcommand check" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
 complete -c wis -n "__fish_wis_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand check" -s V -l version -d 'Print version'
-complete -c wis -n "__fish_wis_using_subcommand config; and not __fish_seen_subcommand_from check show help" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else <data dir>/wis/home]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand config; and not __fish_seen_subcommand_from check show help" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
 complete -c wis -n "__fish_wis_using_subcommand config; and not __fish_seen_subcommand_from check show help" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
 complete -c wis -n "__fish_wis_using_subcommand config; and not __fish_seen_subcommand_from check show help" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
@@ -94,7 +114,7 @@ complete -c wis -n "__fish_wis_using_subcommand config; and not __fish_seen_subc
 complete -c wis -n "__fish_wis_using_subcommand config; and not __fish_seen_subcommand_from check show help" -f -a "check" -d 'Validate the configuration; when the model server answers, compare the budgets with the window it actually serves'
 complete -c wis -n "__fish_wis_using_subcommand config; and not __fish_seen_subcommand_from check show help" -f -a "show" -d 'Print the effective configuration (defaults < wis.toml < WIS_* < --config) as TOML'
 complete -c wis -n "__fish_wis_using_subcommand config; and not __fish_seen_subcommand_from check show help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from check" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else <data dir>/wis/home]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from check" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
 complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from check" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
 complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from check" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
@@ -103,7 +123,7 @@ complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcomma
 complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from check" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
 complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from check" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from check" -s V -l version -d 'Print version'
-complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from show" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else <data dir>/wis/home]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from show" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
 complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from show" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
 complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from show" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
@@ -114,7 +134,38 @@ complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcomma
 complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "check" -d 'Validate the configuration; when the model server answers, compare the budgets with the window it actually serves'
 complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "show" -d 'Print the effective configuration (defaults < wis.toml < WIS_* < --config) as TOML'
 complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c wis -n "__fish_wis_using_subcommand completions" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else <data dir>/wis/home]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand curve; and not __fish_seen_subcommand_from show plot help" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand curve; and not __fish_seen_subcommand_from show plot help" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
+complete -c wis -n "__fish_wis_using_subcommand curve; and not __fish_seen_subcommand_from show plot help" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
+json\t'JSON for scripts: one document, or one object per line for streams'"
+complete -c wis -n "__fish_wis_using_subcommand curve; and not __fish_seen_subcommand_from show plot help" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
+complete -c wis -n "__fish_wis_using_subcommand curve; and not __fish_seen_subcommand_from show plot help" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand curve; and not __fish_seen_subcommand_from show plot help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c wis -n "__fish_wis_using_subcommand curve; and not __fish_seen_subcommand_from show plot help" -s V -l version -d 'Print version'
+complete -c wis -n "__fish_wis_using_subcommand curve; and not __fish_seen_subcommand_from show plot help" -f -a "show" -d 'Print the curve as a table: one row per creature age, one column per arm'
+complete -c wis -n "__fish_wis_using_subcommand curve; and not __fish_seen_subcommand_from show plot help" -f -a "plot" -d 'Draw the curve as an SVG: score against creature age, one line per arm'
+complete -c wis -n "__fish_wis_using_subcommand curve; and not __fish_seen_subcommand_from show plot help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from show" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from show" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
+complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from show" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
+json\t'JSON for scripts: one document, or one object per line for streams'"
+complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from show" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
+complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
+complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from plot" -l out -d 'Where to write the SVG (replaced atomically)' -r -F
+complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from plot" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from plot" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
+complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from plot" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
+json\t'JSON for scripts: one document, or one object per line for streams'"
+complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from plot" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
+complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from plot" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from plot" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from plot" -s V -l version -d 'Print version'
+complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from help" -f -a "show" -d 'Print the curve as a table: one row per creature age, one column per arm'
+complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from help" -f -a "plot" -d 'Draw the curve as an SVG: score against creature age, one line per arm'
+complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c wis -n "__fish_wis_using_subcommand completions" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
 complete -c wis -n "__fish_wis_using_subcommand completions" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
 complete -c wis -n "__fish_wis_using_subcommand completions" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
@@ -122,13 +173,18 @@ complete -c wis -n "__fish_wis_using_subcommand completions" -s c -l config -d '
 complete -c wis -n "__fish_wis_using_subcommand completions" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
 complete -c wis -n "__fish_wis_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init status pause resume check config completions help" -f -a "init" -d 'Birth a creature in a home'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init status pause resume check config completions help" -f -a "status" -d 'Show the creature: age, level, sleep pressure, body, store'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init status pause resume check config completions help" -f -a "pause" -d 'Pause the creature: ticks do nothing until `wis resume`'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init status pause resume check config completions help" -f -a "resume" -d 'Resume a paused creature'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init status pause resume check config completions help" -f -a "check" -d 'Check the store: redb integrity and wis\'s invariants (exit 65 when damaged)'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init status pause resume check config completions help" -f -a "config" -d 'Inspect and validate the configuration'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init status pause resume check config completions help" -f -a "completions" -d 'Print a shell completion script'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init status pause resume check config completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions help" -f -a "init" -d 'Birth a creature in a home'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions help" -f -a "tick" -d 'Live one heartbeat: a work, rumination or sleep turn'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions help" -f -a "sleep" -d 'Run the sleep turn now'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions help" -f -a "status" -d 'Show the creature: age, level, sleep pressure, body, store'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions help" -f -a "pause" -d 'Pause the creature: ticks do nothing until `wis resume`'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions help" -f -a "resume" -d 'Resume a paused creature'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions help" -f -a "check" -d 'Check the store: redb integrity and wis\'s invariants (exit 65 when damaged)'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions help" -f -a "config" -d 'Inspect and validate the configuration'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions help" -f -a "curve" -d 'The experience curve: battery scores against the creature\'s age, per arm'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions help" -f -a "completions" -d 'Print a shell completion script'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "check" -d 'Validate the configuration; when the model server answers, compare the budgets with the window it actually serves'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "show" -d 'Print the effective configuration (defaults < wis.toml < WIS_* < --config) as TOML'
+complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from curve" -f -a "show" -d 'Print the curve as a table: one row per creature age, one column per arm'
+complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from curve" -f -a "plot" -d 'Draw the curve as an SVG: score against creature age, one line per arm'

@@ -11,13 +11,31 @@ fn init_then_status_text_and_json() {
     let out = env.wis(&["init", "--seed", "42"]).ok().to_string();
     assert!(out.contains("was born"), "{out}");
     assert!(out.contains("seed 42"), "{out}");
-    assert!(env.path("wis.toml").exists() && env.path("wis.redb").exists() && env.path("workspace").is_dir());
+    assert!(
+        env.path("wis.toml").exists()
+            && env.path("wis.redb").exists()
+            && env.path("workspace").is_dir()
+    );
 
     let text = env.wis(&["status"]).ok().to_string();
-    for label in ["name", "morph", "stage", "age", "level", "sleep pressure", "state", "units", "documents", "last tick"] {
+    for label in [
+        "name",
+        "morph",
+        "stage",
+        "age",
+        "level",
+        "sleep pressure",
+        "state",
+        "units",
+        "documents",
+        "last tick",
+    ] {
         assert!(text.contains(label), "missing {label} in\n{text}");
     }
-    assert!(text.contains("infant") && text.contains("live") && text.contains("U0"), "{text}");
+    assert!(
+        text.contains("infant") && text.contains("live") && text.contains("U0"),
+        "{text}"
+    );
 
     let json = env.wis(&["status", "--output-format", "json"]).json();
     assert_eq!(json["seed"], 42);
@@ -51,10 +69,25 @@ fn same_seed_same_creature_random_seed_is_recorded() {
 fn wis_toml_holds_every_default_commented_and_loads() {
     let env = TestEnv::born();
     let text = env.read("wis.toml");
-    for section in ["[llm]", "[embed]", "[context]", "[wisdom]", "[curve]", "[organs]"] {
+    for section in [
+        "[llm]",
+        "[embed]",
+        "[context]",
+        "[wisdom]",
+        "[curve]",
+        "[organs]",
+    ] {
         assert!(text.contains(section), "{section}");
     }
-    for key in ["# reflex_promote_successes = 5", "# reflex_max_armed = 12", "# replay_batch = 4", "# recall_min_sim = 0.55", "# block_max_chars = 700", "# curation_grace_sleeps = 10", "# recall_enabled = false"] {
+    for key in [
+        "# reflex_promote_successes = 5",
+        "# reflex_max_armed = 12",
+        "# replay_batch = 4",
+        "# recall_min_sim = 0.55",
+        "# block_max_chars = 700",
+        "# curation_grace_sleeps = 10",
+        "# recall_enabled = false",
+    ] {
         assert!(text.contains(key), "{key}");
     }
     env.wis(&["config", "check"]).ok();
@@ -66,8 +99,15 @@ fn init_twice_is_refused_and_force_archives() {
     let before = bytes(&env.path("wis.redb"));
     let run = env.wis(&["init", "--seed", "2"]);
     run.code(64);
-    assert!(run.stderr.contains("already lives") && run.stderr.contains("--force"), "{}", run.stderr);
-    assert!(bytes(&env.path("wis.redb")) == before, "refused init must not touch the store");
+    assert!(
+        run.stderr.contains("already lives") && run.stderr.contains("--force"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        bytes(&env.path("wis.redb")) == before,
+        "refused init must not touch the store"
+    );
 
     env.write("workspace/keep.txt", "old life");
     env.write("wis.toml", "[llm]\nmodel = \"mine\"\n");
@@ -77,11 +117,28 @@ fn init_twice_is_refused_and_force_archives() {
     let archives: Vec<_> = std::fs::read_dir(env.path("archive")).unwrap().collect();
     assert_eq!(archives.len(), 1);
     let dir = archives[0].as_ref().unwrap().path();
-    let old = env.wis(&["--home", dir.to_str().unwrap(), "status", "--output-format", "json"]).json();
+    let old = env
+        .wis(&[
+            "--home",
+            dir.to_str().unwrap(),
+            "status",
+            "--output-format",
+            "json",
+        ])
+        .json();
     assert_eq!(old["seed"], 1, "the old creature lives on in the archive");
-    assert_eq!(std::fs::read_to_string(dir.join("workspace/keep.txt")).unwrap(), "old life");
-    assert!(!env.path("workspace/keep.txt").exists(), "the newborn gets an empty workspace");
-    assert!(env.read("wis.toml").contains("mine"), "the operator's configuration is kept");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("workspace/keep.txt")).unwrap(),
+        "old life"
+    );
+    assert!(
+        !env.path("workspace/keep.txt").exists(),
+        "the newborn gets an empty workspace"
+    );
+    assert!(
+        env.read("wis.toml").contains("mine"),
+        "the operator's configuration is kept"
+    );
     let status = env.wis(&["status", "--output-format", "json"]).json();
     assert_eq!(status["seed"], 2);
 }
@@ -90,10 +147,16 @@ fn init_twice_is_refused_and_force_archives() {
 fn pause_and_resume() {
     let env = TestEnv::born();
     assert!(env.wis(&["pause"]).ok().contains("paused"));
-    assert_eq!(env.wis(&["status", "--output-format", "json"]).json()["paused"], true);
+    assert_eq!(
+        env.wis(&["status", "--output-format", "json"]).json()["paused"],
+        true
+    );
     assert!(env.wis(&["pause"]).ok().contains("already"));
     assert!(env.wis(&["resume"]).ok().contains("live"));
-    assert_eq!(env.wis(&["status", "--output-format", "json"]).json()["paused"], false);
+    assert_eq!(
+        env.wis(&["status", "--output-format", "json"]).json()["paused"],
+        false
+    );
 }
 
 #[test]
@@ -123,7 +186,10 @@ fn garbage_store_is_65_and_untouched() {
         assert!(run.stderr.contains("not a redb store"), "{}", run.stderr);
         assert!(run.stderr.contains("hint:"), "{}", run.stderr);
     }
-    assert!(bytes(&env.path("wis.redb")) == garbage, "the garbage store was modified");
+    assert!(
+        bytes(&env.path("wis.redb")) == garbage,
+        "the garbage store was modified"
+    );
 }
 
 #[test]
@@ -133,9 +199,17 @@ fn truncated_store_is_65_and_untouched() {
     for len in [4096usize, full.len() / 2, full.len() - 1] {
         std::fs::write(env.path("wis.redb"), &full[..len]).unwrap();
         let run = env.wis(&["status"]);
-        assert!(run.code == 65 || run.code == 74, "len {len}: exit {} {}", run.code, run.stderr);
+        assert!(
+            run.code == 65 || run.code == 74,
+            "len {len}: exit {} {}",
+            run.code,
+            run.stderr
+        );
         assert!(run.stderr.contains("wis.redb"), "{}", run.stderr);
-        assert!(bytes(&env.path("wis.redb")) == full[..len], "len {len} was modified");
+        assert!(
+            bytes(&env.path("wis.redb")) == full[..len],
+            "len {len} was modified"
+        );
     }
 }
 
@@ -145,8 +219,17 @@ fn incoherent_budgets_are_78_naming_the_numbers() {
     env.write("wis.toml", "[context]\nn_ctx = 8192\n");
     let run = env.wis(&["config", "check"]);
     run.code(78);
-    assert!(run.stderr.contains("8192") && run.stderr.contains("38000"), "{}", run.stderr);
-    let run = env.wis(&["--config", "context.max_total_chars=90000", "config", "check"]);
+    assert!(
+        run.stderr.contains("8192") && run.stderr.contains("38000"),
+        "{}",
+        run.stderr
+    );
+    let run = env.wis(&[
+        "--config",
+        "context.max_total_chars=90000",
+        "config",
+        "check",
+    ]);
     run.code(78);
 }
 
@@ -168,12 +251,19 @@ fn env_and_flags_layer_over_the_file() {
     assert!(shown.contains("from-file"));
     env.set("WIS_LLM_MODEL", "from-env");
     assert!(env.wis(&["config", "show"]).ok().contains("from-env"));
-    let out = env.wis(&["--config", "llm.model=from-flag", "config", "show"]).ok().to_string();
+    let out = env
+        .wis(&["--config", "llm.model=from-flag", "config", "show"])
+        .ok()
+        .to_string();
     assert!(out.contains("from-flag"), "{out}");
     env.set("WIS_WISDOM_RECALL_ENABLED", "maybe");
     let run = env.wis(&["config", "show"]);
     run.code(78);
-    assert!(run.stderr.contains("WIS_WISDOM_RECALL_ENABLED"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("WIS_WISDOM_RECALL_ENABLED"),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]
@@ -210,7 +300,12 @@ fn broken_pipe_exits_quietly() {
     drop(child.stdout.take());
     let status = child.wait().unwrap();
     let mut err = String::new();
-    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
     assert!(status.success(), "exit {status:?}: {err}");
     assert!(!err.contains("panicked") && !err.contains("error"), "{err}");
 }

@@ -14,7 +14,10 @@ struct Lcg(u64);
 
 impl Lcg {
     fn below(&mut self, n: u64) -> u64 {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         (self.0 >> 33) % n
     }
 }
@@ -26,11 +29,17 @@ fn fifty_random_kills_leave_a_consistent_store() {
         .map(|i| {
             let text = match i % 4 {
                 0 => r#"{"thought": "again", "plan": ["step one", "step two"]}"#.to_string(),
-                1 => format!(r#"{{"tool": "write_file", "args": {{"path": "f{i}.txt", "content": "x"}}}}"#),
-                2 => r#"{"tool": "note_append", "args": {"notebook": "plan", "text": "more"}}"#.to_string(),
+                1 => format!(
+                    r#"{{"tool": "write_file", "args": {{"path": "f{i}.txt", "content": "x"}}}}"#
+                ),
+                2 => r#"{"tool": "note_append", "args": {"notebook": "plan", "text": "more"}}"#
+                    .to_string(),
                 _ => r#"{"tool": "bash", "args": {"command": "echo hi"}}"#.to_string(),
             };
-            Answer::Delayed { wait: Duration::from_millis(i as u64 * 37 % 120), then: Box::new(Answer::content(text)) }
+            Answer::Delayed {
+                wait: Duration::from_millis(i as u64 * 37 % 120),
+                then: Box::new(Answer::content(text)),
+            }
         })
         .collect();
     let server = FakeOpenAi::builder().answers(replies).start();
@@ -56,14 +65,21 @@ fn fifty_random_kills_leave_a_consistent_store() {
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(!stderr.contains("panicked"), "round {round}: {stderr}");
         let check = env.wis(&["check", "--output-format", "json"]);
-        assert_eq!(check.code, 0, "round {round}: check failed\n{}\n{}", check.stdout, check.stderr);
+        assert_eq!(
+            check.code, 0,
+            "round {round}: check failed\n{}\n{}",
+            check.stdout, check.stderr
+        );
         let status = env.wis(&["status", "--output-format", "json"]);
         assert_eq!(status.code, 0, "round {round}: {}", status.stderr);
         if status.json()["last_tick"]["turn"] == "interrupted" {
             recovered += 1;
         }
     }
-    assert!(killed >= 10, "only {killed} of 50 ticks were killed mid-way; the test is too slow to bite");
+    assert!(
+        killed >= 10,
+        "only {killed} of 50 ticks were killed mid-way; the test is too slow to bite"
+    );
     // The next tick always completes, recovering any lease a killed turn left behind.
     env.now += 60;
     let last = env.wis(&["--wait", "5", "tick", "--output-format", "json"]);
@@ -71,5 +87,7 @@ fn fifty_random_kills_leave_a_consistent_store() {
     let status = env.wis(&["status", "--output-format", "json"]).json();
     assert_eq!(status["documents"]["wis.lease.v1"], 0, "no lease left");
     env.wis(&["check"]).ok();
-    eprintln!("killed {killed} of 50 ticks mid-way; {recovered} interrupted turns seen after a kill");
+    eprintln!(
+        "killed {killed} of 50 ticks mid-way; {recovered} interrupted turns seen after a kill"
+    );
 }

@@ -18,7 +18,11 @@ fn env_with(server: &FakeOpenAi) -> TestEnv {
 
 fn tick(env: &TestEnv) -> Value {
     let run = env.wis(&["tick", "--output-format", "json"]);
-    assert_eq!(run.code, 0, "tick failed\nstdout: {}\nstderr: {}", run.stdout, run.stderr);
+    assert_eq!(
+        run.code, 0,
+        "tick failed\nstdout: {}\nstderr: {}",
+        run.stdout, run.stderr
+    );
     run.json()
 }
 
@@ -26,28 +30,94 @@ fn tick(env: &TestEnv) -> Value {
 fn twenty_ticks_of_a_life_with_every_malformed_reply() {
     let script: Vec<(&str, &str, &str)> = vec![
         // (reply, expected turn, expected fail_kind)
-        (r#"{"thought": "new here", "plan": ["look around", "write a note"]}"#, "rumination", "ok"),
-        (r#"{"tool": "bash", "args": {"command": "ls -la"}}"#, "work", "ok"),
-        (r#"{"tool": "write_file", "args": {"path": "hello.txt", "content": "hi there"}}"#, "work", "ok"),
-        (r#"{"tool": "read_file", "args": {"path": "hello.txt"}}"#, "work", "ok"),
-        (r#"{"tool": "note_append", "args": {"notebook": "plan", "text": "read the note"}}"#, "work", "ok"),
-        (r#"{"tool": "note_read", "args": {"notebook": "plan"}}"#, "work", "ok"),
+        (
+            r#"{"thought": "new here", "plan": ["look around", "write a note"]}"#,
+            "rumination",
+            "ok",
+        ),
+        (
+            r#"{"tool": "bash", "args": {"command": "ls -la"}}"#,
+            "work",
+            "ok",
+        ),
+        (
+            r#"{"tool": "write_file", "args": {"path": "hello.txt", "content": "hi there"}}"#,
+            "work",
+            "ok",
+        ),
+        (
+            r#"{"tool": "read_file", "args": {"path": "hello.txt"}}"#,
+            "work",
+            "ok",
+        ),
+        (
+            r#"{"tool": "note_append", "args": {"notebook": "plan", "text": "read the note"}}"#,
+            "work",
+            "ok",
+        ),
+        (
+            r#"{"tool": "note_read", "args": {"notebook": "plan"}}"#,
+            "work",
+            "ok",
+        ),
         (r#"{"tool": "check_tools", "args": {}}"#, "work", "ok"),
         ("", "work", "parse_error"),
-        (r#"Sure! {"tool": "bash", "args": {"command": "echo hi"}} that should do it"#, "work", "ok"),
+        (
+            r#"Sure! {"tool": "bash", "args": {"command": "echo hi"}} that should do it"#,
+            "work",
+            "ok",
+        ),
         (r#"{"tool": "bash", "args": {"comm"#, "work", "parse_error"),
         (r#"{"tool": "fly", "args": {}}"#, "work", "parse_error"),
-        (r#"{"tool": "bash", "args": {"command": 5}}"#, "work", "parse_error"),
-        (r#"{"thought": "slow down", "plan": ["echo"]}"#, "rumination", "ok"),
-        (r#"{"tool": "bash", "args": {"command": "false"}}"#, "work", "nonzero_exit"),
-        (r#"{"tool": "reply", "args": {"text": "hello, keeper"}}"#, "work", "ok"),
-        (r#"{"tool": "note_close", "args": {"notebook": "plan", "number": 4}}"#, "work", "ok"),
-        (r#"{"thought": "all done", "plan": ["rest"]}"#, "rumination", "ok"),
-        (r#"{"tool": "read_file", "args": {"path": "missing.txt"}}"#, "work", "not_found"),
-        (r#"{"tool": "write_file", "args": {"path": "../escape.txt", "content": "x"}}"#, "work", "denied"),
-        (r#"{"tool": "bash", "args": {"command": "sleep 30"}}"#, "work", "timeout"),
+        (
+            r#"{"tool": "bash", "args": {"command": 5}}"#,
+            "work",
+            "parse_error",
+        ),
+        (
+            r#"{"thought": "slow down", "plan": ["echo"]}"#,
+            "rumination",
+            "ok",
+        ),
+        (
+            r#"{"tool": "bash", "args": {"command": "false"}}"#,
+            "work",
+            "nonzero_exit",
+        ),
+        (
+            r#"{"tool": "reply", "args": {"text": "hello, keeper"}}"#,
+            "work",
+            "ok",
+        ),
+        (
+            r#"{"tool": "note_close", "args": {"notebook": "plan", "number": 4}}"#,
+            "work",
+            "ok",
+        ),
+        (
+            r#"{"thought": "all done", "plan": ["rest"]}"#,
+            "rumination",
+            "ok",
+        ),
+        (
+            r#"{"tool": "read_file", "args": {"path": "missing.txt"}}"#,
+            "work",
+            "not_found",
+        ),
+        (
+            r#"{"tool": "write_file", "args": {"path": "../escape.txt", "content": "x"}}"#,
+            "work",
+            "denied",
+        ),
+        (
+            r#"{"tool": "bash", "args": {"command": "sleep 30"}}"#,
+            "work",
+            "timeout",
+        ),
     ];
-    let server = FakeOpenAi::builder().answers(script.iter().map(|(r, _, _)| Answer::content(*r))).start();
+    let server = FakeOpenAi::builder()
+        .answers(script.iter().map(|(r, _, _)| Answer::content(*r)))
+        .start();
     let env = env_with(&server);
     let mut successes_paid = 0;
     for (i, (_, turn, kind)) in script.iter().enumerate() {
@@ -64,8 +134,14 @@ fn twenty_ticks_of_a_life_with_every_malformed_reply() {
     let status = env.wis(&["status", "--output-format", "json"]).json();
     assert_eq!(status["ticks"], 20);
     assert_eq!(status["xp"], successes_paid);
-    assert_eq!(successes_paid, 8, "paid for the eight tool successes, not the reply or thoughts");
-    assert_eq!(status["documents"]["wis.episode.v1"], 17, "one episode per acting tick");
+    assert_eq!(
+        successes_paid, 8,
+        "paid for the eight tool successes, not the reply or thoughts"
+    );
+    assert_eq!(
+        status["documents"]["wis.episode.v1"], 17,
+        "one episode per acting tick"
+    );
     assert_eq!(status["documents"]["wis.stream.v1"], 40);
     assert_eq!(status["documents"]["wis.lease.v1"], 0);
     env.wis(&["check"]).ok();
@@ -75,15 +151,36 @@ fn twenty_ticks_of_a_life_with_every_malformed_reply() {
     assert_eq!(sent.len(), 20);
     let work = &sent[1].json;
     assert_eq!(work["response_format"]["type"], "json_schema");
-    let branches = work["response_format"]["json_schema"]["schema"]["anyOf"].as_array().unwrap();
-    let names: Vec<&str> = branches.iter().map(|b| b["properties"]["tool"]["enum"][0].as_str().unwrap()).collect();
+    let branches = work["response_format"]["json_schema"]["schema"]["anyOf"]
+        .as_array()
+        .unwrap();
+    let names: Vec<&str> = branches
+        .iter()
+        .map(|b| b["properties"]["tool"]["enum"][0].as_str().unwrap())
+        .collect();
     assert_eq!(
         names,
-        ["bash", "write_file", "read_file", "note_append", "note_read", "note_list", "note_close", "check_tools", "reply"]
+        [
+            "bash",
+            "write_file",
+            "read_file",
+            "note_append",
+            "note_read",
+            "note_list",
+            "note_close",
+            "check_tools",
+            "reply"
+        ]
     );
     // The stable prefix did not change while nothing was granted.
-    let systems: Vec<&Value> = sent.iter().map(|r| &r.json["messages"][0]["content"]).collect();
-    assert!(systems.windows(2).all(|w| w[0] == w[1]), "the stable prefix changed between ticks");
+    let systems: Vec<&Value> = sent
+        .iter()
+        .map(|r| &r.json["messages"][0]["content"])
+        .collect();
+    assert!(
+        systems.windows(2).all(|w| w[0] == w[1]),
+        "the stable prefix changed between ticks"
+    );
 }
 
 #[test]
@@ -96,7 +193,10 @@ fn one_line_per_tick_for_people() {
     let first = env.wis(&["tick"]).ok().to_string();
     assert!(first.starts_with("tick 1 rumination:"), "{first}");
     let second = env.wis(&["tick"]).ok().to_string();
-    assert!(second.starts_with("tick 2 work: bash `ls` -> ok "), "{second}");
+    assert!(
+        second.starts_with("tick 2 work: bash `ls` -> ok "),
+        "{second}"
+    );
     assert!(second.trim_end().ends_with("(+1 XP)"), "{second}");
     assert_eq!(second.lines().count(), 1);
 }
@@ -109,7 +209,10 @@ fn paused_creature_does_nothing() {
     let out = env.wis(&["tick"]).ok().to_string();
     assert!(out.contains("paused"), "{out}");
     assert!(server.completions().is_empty());
-    assert_eq!(env.wis(&["status", "--output-format", "json"]).json()["ticks"], 0);
+    assert_eq!(
+        env.wis(&["status", "--output-format", "json"]).json()["ticks"],
+        0
+    );
 }
 
 #[test]
@@ -118,11 +221,24 @@ fn dry_run_prints_prompt_and_schema_and_writes_nothing() {
     let env = env_with(&server);
     let before = env.wis(&["status", "--output-format", "json"]).json();
     let out = env.wis(&["tick", "--dry-run"]).ok().to_string();
-    assert!(out.contains("=== prompt: stable prefix ===") && out.contains("=== schema ==="), "{out}");
-    assert!(out.contains("\"anyOf\"") || out.contains("\"plan\""), "{out}");
-    let json = env.wis(&["tick", "--dry-run", "--output-format", "json"]).json();
+    assert!(
+        out.contains("=== prompt: stable prefix ===") && out.contains("=== schema ==="),
+        "{out}"
+    );
+    assert!(
+        out.contains("\"anyOf\"") || out.contains("\"plan\""),
+        "{out}"
+    );
+    let json = env
+        .wis(&["tick", "--dry-run", "--output-format", "json"])
+        .json();
     assert_eq!(json["status"], "dry_run");
-    assert!(json["prompt"]["stable"].as_str().unwrap().contains("What you can do"));
+    assert!(
+        json["prompt"]["stable"]
+            .as_str()
+            .unwrap()
+            .contains("What you can do")
+    );
     assert!(server.completions().is_empty(), "a dry run calls nothing");
     let after = env.wis(&["status", "--output-format", "json"]).json();
     assert_eq!(before, after, "a dry run writes nothing");
@@ -136,10 +252,15 @@ fn unreachable_mind_is_69_and_the_next_tick_still_runs() {
     let run = env.wis(&["tick"]);
     run.code(69);
     assert!(run.stderr.contains("hint:"), "{}", run.stderr);
-    assert_eq!(env.wis(&["status", "--output-format", "json"]).json()["ticks"], 0);
+    assert_eq!(
+        env.wis(&["status", "--output-format", "json"]).json()["ticks"],
+        0
+    );
     env.wis(&["check"]).ok();
 
-    let server = FakeOpenAi::builder().reply(r#"{"thought": "back", "plan": ["go"]}"#).start();
+    let server = FakeOpenAi::builder()
+        .reply(r#"{"thought": "back", "plan": ["go"]}"#)
+        .start();
     env.set("WIS_LLM_URL", &server.url());
     assert_eq!(tick(&env)["tick"], 1);
 }
@@ -149,21 +270,37 @@ fn no_url_and_no_embedded_model_is_69_with_both_ways_out() {
     let env = TestEnv::born();
     let run = env.wis(&["tick"]);
     run.code(69);
-    assert!(run.stderr.contains("fetch-model") && run.stderr.contains("url"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("fetch-model") && run.stderr.contains("url"),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]
 fn a_fresh_lease_is_75_a_stale_one_is_recovered() {
     use wis::life::lease::{LEASE_KEY, Lease};
     use wis::store::{OpenOptions, Store};
-    let server = FakeOpenAi::builder().reply(r#"{"thought": "ok", "plan": ["x"]}"#).start();
+    let server = FakeOpenAi::builder()
+        .reply(r#"{"thought": "ok", "plan": ["x"]}"#)
+        .start();
     let env = env_with(&server);
     let put = |pid: u32| {
-        let opts = OpenOptions { wait: std::time::Duration::from_secs(5), command: "test".into(), now: 0 };
+        let opts = OpenOptions {
+            wait: std::time::Duration::from_secs(5),
+            command: "test".into(),
+            now: 0,
+        };
         let store = Store::open(&env.path("wis.redb"), &opts).unwrap();
         let mut tx = store.write().unwrap();
         let now = common::EPOCH as i64 * 1000;
-        let lease = Lease { pid, tick: 1, turn: "work".into(), started_at: now, expires_at: now + 600_000 };
+        let lease = Lease {
+            pid,
+            tick: 1,
+            turn: "work".into(),
+            started_at: now,
+            expires_at: now + 600_000,
+        };
         tx.put(LEASE_KEY, &lease).unwrap();
         tx.commit().unwrap();
     };
@@ -193,7 +330,11 @@ fn sleep_pressure_brings_a_sleep_turn_and_wis_sleep_sleeps_now() {
     let server = FakeOpenAi::builder().start();
     let env = env_with(&server);
     {
-        let opts = OpenOptions { wait: std::time::Duration::from_secs(5), command: "test".into(), now: 0 };
+        let opts = OpenOptions {
+            wait: std::time::Duration::from_secs(5),
+            command: "test".into(),
+            now: 0,
+        };
         let store = Store::open(&env.path("wis.redb"), &opts).unwrap();
         let mut tx = store.write().unwrap();
         let mut persona: Persona = tx.singleton().unwrap();

@@ -20,8 +20,11 @@ pub fn run(ctx: &Ctx, _args: Args) -> Result<()> {
     if let Some(lease) = tx.get::<Lease>(LEASE_KEY)?
         && let LeaseState::Fresh(l) = lease.state(now)
     {
-        return Err(Error::busy(format!("a {} turn (tick {}) is in flight in pid {}", l.turn, l.tick, l.pid))
-            .hint("try again when it completes"));
+        return Err(Error::busy(format!(
+            "a {} turn (tick {}) is in flight in pid {}",
+            l.turn, l.tick, l.pid
+        ))
+        .hint("try again when it completes"));
     }
     let mut persona: Persona = tx.singleton()?;
     let tick = persona.ticks;
@@ -31,5 +34,6 @@ pub fn run(ctx: &Ctx, _args: Args) -> Result<()> {
     if ctx.printer.is_json() {
         return ctx.printer.json(&receipt);
     }
-    ctx.printer.line(format!("{}: {}", persona.name, receipt.line()))
+    ctx.printer
+        .line(format!("{}: {}", persona.name, receipt.line()))
 }

@@ -19,25 +19,43 @@ pub struct Args {
 
 pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
     let config = ctx.config()?;
-    let opts = TickOptions { wait: ctx.wait, dry_run: args.dry_run };
-    let outcome = tick(&ctx.home, &config, &ctx.clock, &opts, &mut || open_mind(&config))?;
+    let opts = TickOptions {
+        wait: ctx.wait,
+        dry_run: args.dry_run,
+    };
+    let outcome = tick(&ctx.home, &config, &ctx.clock, &opts, &mut || {
+        open_mind(&config)
+    })?;
     if ctx.printer.is_json() {
         return ctx.printer.json_line(&outcome);
     }
     match outcome {
-        TickOutcome::Paused { name } => ctx.printer.line(format!("{name} is paused; nothing happened")),
-        TickOutcome::DryRun { tick, turn, why, prompt, schema } => {
-            ctx.printer.note(format!("tick {tick} would be a {} turn ({why}); nothing was sent or written", turn.as_str()));
+        TickOutcome::Paused { name } => ctx
+            .printer
+            .line(format!("{name} is paused; nothing happened")),
+        TickOutcome::DryRun {
+            tick,
+            turn,
+            why,
+            prompt,
+            schema,
+        } => {
+            ctx.printer.note(format!(
+                "tick {tick} would be a {} turn ({why}); nothing was sent or written",
+                turn.as_str()
+            ));
             ctx.printer.line("=== prompt: stable prefix ===")?;
             ctx.printer.line(&prompt.stable)?;
             ctx.printer.line("=== prompt: volatile tail ===")?;
             ctx.printer.line(&prompt.volatile)?;
             ctx.printer.line("=== schema ===")?;
-            ctx.printer.line(serde_json::to_string_pretty(&schema).unwrap_or_default())
+            ctx.printer
+                .line(serde_json::to_string_pretty(&schema).unwrap_or_default())
         }
         TickOutcome::Turn(report) => {
             if let Some(t) = report.recovered {
-                ctx.printer.note(format!("recovered turn {t}, which was interrupted"));
+                ctx.printer
+                    .note(format!("recovered turn {t}, which was interrupted"));
             }
             ctx.printer.line(line(&report))
         }
@@ -51,6 +69,14 @@ pub fn line(r: &TurnReport) -> String {
         Some(kind) => format!(" -> {kind} {:.1}s", r.duration_ms as f64 / 1000.0),
         None => String::new(),
     };
-    let xp = if r.xp > 0 { format!(" (+{} XP{})", r.xp, if r.level_up { ", level up" } else { "" }) } else { String::new() };
+    let xp = if r.xp > 0 {
+        format!(
+            " (+{} XP{})",
+            r.xp,
+            if r.level_up { ", level up" } else { "" }
+        )
+    } else {
+        String::new()
+    };
     format!("tick {} {}: {what}{result}{xp}", r.tick, r.turn)
 }

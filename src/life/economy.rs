@@ -27,7 +27,10 @@ pub fn settle(persona: &mut Persona, outcome: &Outcome, bonus: u64) -> Payment {
     let before = persona.level();
     let xp = XP_PER_SUCCESS + bonus;
     persona.xp += xp;
-    Payment { xp, level_up: persona.level() > before }
+    Payment {
+        xp,
+        level_up: persona.level() > before,
+    }
 }
 
 #[cfg(test)]
@@ -39,7 +42,10 @@ mod tests {
     fn success_pays_failure_does_not() {
         let mut p = Persona::newborn("X", 0);
         assert_eq!(settle(&mut p, &Outcome::ok("x"), 0).xp, 1);
-        assert_eq!(settle(&mut p, &Outcome::fail(FailKind::NonzeroExit, "x"), 0).xp, 0);
+        assert_eq!(
+            settle(&mut p, &Outcome::fail(FailKind::NonzeroExit, "x"), 0).xp,
+            0
+        );
         assert_eq!(p.xp, 1);
     }
 

@@ -7,7 +7,6 @@
 use serde::Serialize;
 
 use super::Persona;
-use crate::wisdom::episodes::Episode;
 
 /// Failed work turns in a row after which the creature stops to think.
 pub const RUMINATE_AFTER_FAILURES: usize = 3;
@@ -38,63 +37,66 @@ pub struct Choice {
     pub why: &'static str,
 }
 
-/// Chooses the turn from the persona, the current step and the newest episodes.
-pub fn choose(persona: &Persona, step: Option<&str>, recent: &[Episode]) -> Choice {
+/// Chooses the turn from the persona and the current step.
+pub fn choose(persona: &Persona, step: Option<&str>) -> Choice {
     if persona.sleepy() {
-        return Choice { turn: Turn::Sleep, why: "sleep pressure crossed its threshold" };
+        return Choice {
+            turn: Turn::Sleep,
+            why: "sleep pressure crossed its threshold",
+        };
     }
-    let last_was_rumination = persona.last_tick.as_ref().is_some_and(|t| t.turn == Turn::Rumination.as_str());
+    let last_was_rumination = persona
+        .last_tick
+        .as_ref()
+        .is_some_and(|t| t.turn == Turn::Rumination.as_str());
     if !last_was_rumination {
         if step.is_none() {
-            return Choice { turn: Turn::Rumination, why: "nothing is planned" };
+            return Choice {
+                turn: Turn::Rumination,
+                why: "nothing is planned",
+            };
         }
-        let failures = recent.iter().rev().take_while(|e| !e.success && !e.automated).count();
-        if failures >= RUMINATE_AFTER_FAILURES {
-            return Choice { turn: Turn::Rumination, why: "the last tries failed" };
+        if persona.failures_in_row as usize >= RUMINATE_AFTER_FAILURES {
+            return Choice {
+                turn: Turn::Rumination,
+                why: "the last tries failed",
+            };
         }
     }
-    Choice { turn: Turn::Work, why: "there is a step to take" }
+    Choice {
+        turn: Turn::Work,
+        why: "there is a step to take",
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::life::LastTick;
-    use crate::world::FailKind;
-
-    fn episode(success: bool) -> Episode {
-        Episode {
-            tick: 1,
-            at: 0,
-            situation: String::new(),
-            tool: "bash".into(),
-            signature: "bash x".into(),
-            action: String::new(),
-            fail_kind: if success { FailKind::Ok } else { FailKind::NonzeroExit },
-            success,
-            automated: false,
-            summary: String::new(),
-            duration_ms: 0,
-        }
-    }
 
     #[test]
     fn sleep_then_rumination_then_work() {
         let mut p = Persona::newborn("X", 0);
-        assert_eq!(choose(&p, None, &[]).turn, Turn::Rumination);
-        assert_eq!(choose(&p, Some("look around"), &[]).turn, Turn::Work);
-        let failed = vec![episode(false); 3];
-        assert_eq!(choose(&p, Some("look"), &failed).turn, Turn::Rumination);
-        let mixed = vec![episode(false), episode(true), episode(false)];
-        assert_eq!(choose(&p, Some("look"), &mixed).turn, Turn::Work);
+        assert_eq!(choose(&p, None).turn, Turn::Rumination);
+        assert_eq!(choose(&p, Some("look around")).turn, Turn::Work);
+        p.failures_in_row = 3;
+        assert_eq!(choose(&p, Some("look")).turn, Turn::Rumination);
+        p.failures_in_row = 2;
+        assert_eq!(choose(&p, Some("look")).turn, Turn::Work);
         p.sleep_pressure = p.nap_threshold();
-        assert_eq!(choose(&p, Some("look"), &[]).turn, Turn::Sleep);
+        assert_eq!(choose(&p, Some("look")).turn, Turn::Sleep);
     }
 
     #[test]
     fn rumination_never_follows_rumination() {
         let mut p = Persona::newborn("X", 0);
-        p.last_tick = Some(LastTick { tick: 1, at: 0, turn: "rumination".into(), summary: String::new() });
-        assert_eq!(choose(&p, None, &[]).turn, Turn::Work);
+        p.last_tick = Some(LastTick {
+            tick: 1,
+            at: 0,
+            turn: "rumination".into(),
+            summary: String::new(),
+        });
+        p.failures_in_row = 5;
+        assert_eq!(choose(&p, None).turn, Turn::Work);
     }
 }

@@ -10,8 +10,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::clock::Millis;
 use crate::doc;
-use crate::store::holder::pid_alive;
 use crate::store::Layout;
+use crate::store::holder::pid_alive;
 
 /// The key of the one lease.
 pub const LEASE_KEY: &str = "turn";

@@ -74,31 +74,64 @@ pub fn check_references(rx: &impl Read) -> Result<Vec<Problem>> {
 fn check_turns(rx: &impl Read, persona: &Persona) -> Result<Vec<Problem>> {
     use crate::wisdom::episodes::Episode;
     let mut problems = Vec::new();
-    let mut problem = |area: &str, detail: String| problems.push(Problem { area: area.into(), detail });
+    let mut problem = |area: &str, detail: String| {
+        problems.push(Problem {
+            area: area.into(),
+            detail,
+        })
+    };
     let mut last = 0;
     for (_, e) in rx.ring::<Episode>(None)? {
         if e.tick <= last && last != 0 {
-            problem("wis.episode.v1", format!("episode of tick {} follows tick {last}", e.tick));
+            problem(
+                "wis.episode.v1",
+                format!("episode of tick {} follows tick {last}", e.tick),
+            );
         }
         if e.tick > persona.ticks {
-            problem("wis.episode.v1", format!("episode of tick {} is past the persona's {} ticks", e.tick, persona.ticks));
+            problem(
+                "wis.episode.v1",
+                format!(
+                    "episode of tick {} is past the persona's {} ticks",
+                    e.tick, persona.ticks
+                ),
+            );
         }
         last = e.tick;
     }
     for (_, line) in rx.ring::<stream::StreamLine>(None)? {
         if line.voice == stream::Voice::Observe && line.tick > persona.ticks {
-            problem("wis.stream.v1", format!("an observation of tick {} is past the persona's {} ticks", line.tick, persona.ticks));
+            problem(
+                "wis.stream.v1",
+                format!(
+                    "an observation of tick {} is past the persona's {} ticks",
+                    line.tick, persona.ticks
+                ),
+            );
         }
     }
     if let Some(l) = rx.get::<lease::Lease>(lease::LEASE_KEY)?
         && l.tick != persona.ticks + 1
     {
-        problem("wis.lease.v1", format!("a lease for tick {} while the next tick is {}", l.tick, persona.ticks + 1));
+        problem(
+            "wis.lease.v1",
+            format!(
+                "a lease for tick {} while the next tick is {}",
+                l.tick,
+                persona.ticks + 1
+            ),
+        );
     }
     if let Some(t) = &persona.last_tick
         && t.tick > persona.ticks + 1
     {
-        problem("wis.persona.v1", format!("last tick {} is past the persona's {} ticks", t.tick, persona.ticks));
+        problem(
+            "wis.persona.v1",
+            format!(
+                "last tick {} is past the persona's {} ticks",
+                t.tick, persona.ticks
+            ),
+        );
     }
     Ok(problems)
 }

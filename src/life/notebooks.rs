@@ -45,7 +45,12 @@ impl Notebook {
         let n = self.next;
         self.next += 1;
         let text: String = text.trim().chars().take(MAX_NOTE_CHARS).collect();
-        self.notes.push(Note { n, text, open: true, at });
+        self.notes.push(Note {
+            n,
+            text,
+            open: true,
+            at,
+        });
         while self.notes.len() > MAX_NOTES {
             let drop = self.notes.iter().position(|note| !note.open).unwrap_or(0);
             self.notes.remove(drop);
@@ -95,12 +100,18 @@ impl Notebook {
 pub fn valid_name(name: &str) -> bool {
     !name.is_empty()
         && name.chars().count() <= MAX_NAME_CHARS
-        && name.chars().all(|c| c.is_alphanumeric() || "-_ ".contains(c))
+        && name
+            .chars()
+            .all(|c| c.is_alphanumeric() || "-_ ".contains(c))
 }
 
 /// Loads a notebook, or an empty one with that name.
 pub fn load(rx: &impl Read, name: &str) -> Result<Notebook> {
-    Ok(rx.get::<Notebook>(name)?.unwrap_or_else(|| Notebook { name: name.to_string(), notes: Vec::new(), next: 1 }))
+    Ok(rx.get::<Notebook>(name)?.unwrap_or_else(|| Notebook {
+        name: name.to_string(),
+        notes: Vec::new(),
+        next: 1,
+    }))
 }
 
 /// Saves a notebook.
@@ -110,7 +121,9 @@ pub fn save(tx: &mut Tx<'_>, book: &Notebook) -> Result<()> {
 
 /// The current step: the first open note of the plan notebook.
 pub fn current_step(rx: &impl Read) -> Result<Option<String>> {
-    Ok(rx.get::<Notebook>(PLAN)?.and_then(|b| b.first_open().map(|n| n.text.clone())))
+    Ok(rx
+        .get::<Notebook>(PLAN)?
+        .and_then(|b| b.first_open().map(|n| n.text.clone())))
 }
 
 #[cfg(test)]
@@ -119,7 +132,10 @@ mod tests {
 
     #[test]
     fn notes_number_close_and_cap() {
-        let mut b = Notebook { name: "plan".into(), ..Default::default() };
+        let mut b = Notebook {
+            name: "plan".into(),
+            ..Default::default()
+        };
         assert_eq!(b.append("first", 0), 1);
         assert_eq!(b.append("second", 0), 2);
         assert_eq!(b.first_open().unwrap().text, "first");
@@ -136,7 +152,10 @@ mod tests {
 
     #[test]
     fn replan_keeps_history() {
-        let mut b = Notebook { name: "plan".into(), ..Default::default() };
+        let mut b = Notebook {
+            name: "plan".into(),
+            ..Default::default()
+        };
         b.append("a", 0);
         b.append("b", 0);
         b.close(1);

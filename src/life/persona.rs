@@ -43,6 +43,9 @@ pub struct Persona {
     pub paused_at: Option<Millis>,
     #[serde(default)]
     pub last_tick: Option<LastTick>,
+    /// Work turns that failed in a row since the last success or rumination.
+    #[serde(default)]
+    pub failures_in_row: u32,
 }
 
 doc!(Persona, "wis.persona", 1, Layout::Singleton);
@@ -60,6 +63,7 @@ impl Persona {
             paused: false,
             paused_at: None,
             last_tick: None,
+            failures_in_row: 0,
         }
     }
 

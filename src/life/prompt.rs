@@ -53,7 +53,13 @@ pub fn stable(persona: &Persona, morph: Morph, unlocks: &Unlocks) -> String {
 
 /// Builds the whole prompt within the budgets: the stream gets what is left after the other
 /// parts, up to `stream_max_chars`.
-pub fn build(persona: &Persona, morph: Morph, unlocks: &Unlocks, tail: &Tail<'_>, budget: &Context) -> Prompt {
+pub fn build(
+    persona: &Persona,
+    morph: Morph,
+    unlocks: &Unlocks,
+    tail: &Tail<'_>,
+    budget: &Context,
+) -> Prompt {
     let stable = stable(persona, morph, unlocks);
     let mut head = format!(
         "## Now\nTick {}. Level {}, {} XP. Sleep pressure {:.0} of {:.0}.\n",
@@ -63,7 +69,10 @@ pub fn build(persona: &Persona, morph: Morph, unlocks: &Unlocks, tail: &Tail<'_>
         persona.sleep_pressure,
         persona.nap_threshold()
     );
-    head.push_str(&format!("\n## Plan\n{}\n", tail.plan.as_deref().unwrap_or("(no plan yet)")));
+    head.push_str(&format!(
+        "\n## Plan\n{}\n",
+        tail.plan.as_deref().unwrap_or("(no plan yet)")
+    ));
     if let Some(obj) = &tail.objectives {
         head.push_str(&format!("\n## Objectives\n{obj}\n"));
     }
@@ -77,9 +86,16 @@ pub fn build(persona: &Persona, morph: Morph, unlocks: &Unlocks, tail: &Tail<'_>
     end.push('\n');
     end.push_str(tail.cue);
     let fixed = stable.chars().count() + head.chars().count() + end.chars().count() + 12;
-    let room = budget.max_total_chars.saturating_sub(fixed).min(budget.stream_max_chars);
+    let room = budget
+        .max_total_chars
+        .saturating_sub(fixed)
+        .min(budget.stream_max_chars);
     let recent = render_recent(tail.stream, room);
-    let stream = if recent.is_empty() { "(nothing yet)".to_string() } else { recent.join("\n") };
+    let stream = if recent.is_empty() {
+        "(nothing yet)".to_string()
+    } else {
+        recent.join("\n")
+    };
     let volatile = format!("{head}\n## Recent\n{stream}\n{end}");
     Prompt { stable, volatile }
 }
@@ -98,7 +114,11 @@ mod tests {
     #[test]
     fn base_names_no_tool_and_no_body_noun() {
         for tool in TOOLS {
-            assert!(!BASE.contains(&format!("\"{}\"", tool.name)), "{}", tool.name);
+            assert!(
+                !BASE.contains(&format!("\"{}\"", tool.name)),
+                "{}",
+                tool.name
+            );
             assert!(!BASE.contains(&format!(" {} ", tool.name)), "{}", tool.name);
         }
         assert!(body_nouns_in(BASE).is_empty(), "{:?}", body_nouns_in(BASE));
@@ -109,11 +129,32 @@ mod tests {
     fn stable_prefix_is_byte_identical_across_ticks() {
         let unlocks = Unlocks::newborn(0);
         let lines = vec![StreamLine::new(1, 0, Voice::Act, "x")];
-        let a = build(&persona(), Morph::Otter, &unlocks, &Tail { tick: 1, cue: WORK_CUE, ..Default::default() }, &Context::default());
+        let a = build(
+            &persona(),
+            Morph::Otter,
+            &unlocks,
+            &Tail {
+                tick: 1,
+                cue: WORK_CUE,
+                ..Default::default()
+            },
+            &Context::default(),
+        );
         let mut p = persona();
         p.sleep_pressure = 5.0;
         p.xp = 3;
-        let b = build(&p, Morph::Otter, &unlocks, &Tail { tick: 2, stream: &lines, cue: WORK_CUE, ..Default::default() }, &Context::default());
+        let b = build(
+            &p,
+            Morph::Otter,
+            &unlocks,
+            &Tail {
+                tick: 2,
+                stream: &lines,
+                cue: WORK_CUE,
+                ..Default::default()
+            },
+            &Context::default(),
+        );
         assert_eq!(a.stable, b.stable);
         assert_ne!(a.volatile, b.volatile);
         assert!(a.stable.contains("holt") && a.stable.contains("\"bash\""));
@@ -121,10 +162,26 @@ mod tests {
 
     #[test]
     fn the_whole_prompt_stays_within_budget() {
-        let lines: Vec<StreamLine> =
-            (0..5000).map(|i| StreamLine::new(i, 0, Voice::Observe, "y".repeat(300))).collect();
-        let budget = Context { max_total_chars: 6000, stream_max_chars: 5000, ..Context::default() };
-        let prompt = build(&persona(), Morph::Moth, &Unlocks::newborn(0), &Tail { tick: 9, stream: &lines, cue: WORK_CUE, ..Default::default() }, &budget);
+        let lines: Vec<StreamLine> = (0..5000)
+            .map(|i| StreamLine::new(i, 0, Voice::Observe, "y".repeat(300)))
+            .collect();
+        let budget = Context {
+            max_total_chars: 6000,
+            stream_max_chars: 5000,
+            ..Context::default()
+        };
+        let prompt = build(
+            &persona(),
+            Morph::Moth,
+            &Unlocks::newborn(0),
+            &Tail {
+                tick: 9,
+                stream: &lines,
+                cue: WORK_CUE,
+                ..Default::default()
+            },
+            &budget,
+        );
         assert!(prompt.chars() <= 6000, "{}", prompt.chars());
         assert!(prompt.volatile.contains("[4999 world]"));
     }

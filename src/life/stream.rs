@@ -53,11 +53,21 @@ pub struct StreamLine {
     pub text: String,
 }
 
-doc!(StreamLine, "wis.stream", 1, Layout::Ring { cap: STREAM_CAP });
+doc!(
+    StreamLine,
+    "wis.stream",
+    1,
+    Layout::Ring { cap: STREAM_CAP }
+);
 
 impl StreamLine {
     pub fn new(tick: u64, at: Millis, voice: Voice, text: impl Into<String>) -> StreamLine {
-        StreamLine { tick, at, voice, text: text.into() }
+        StreamLine {
+            tick,
+            at,
+            voice,
+            text: text.into(),
+        }
     }
 
     /// How the line reads in the prompt.
@@ -89,8 +99,9 @@ mod tests {
 
     #[test]
     fn recent_lines_fit_the_budget_newest_kept() {
-        let lines: Vec<StreamLine> =
-            (0..50).map(|i| StreamLine::new(i, 0, Voice::Act, format!("line {i}"))).collect();
+        let lines: Vec<StreamLine> = (0..50)
+            .map(|i| StreamLine::new(i, 0, Voice::Act, format!("line {i}")))
+            .collect();
         let shown = render_recent(&lines, 100);
         assert!(shown.iter().map(|l| l.len() + 1).sum::<usize>() <= 100);
         assert_eq!(shown.last().unwrap(), "[49 you] line 49");

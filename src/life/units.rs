@@ -62,7 +62,12 @@ mod tests {
     #[test]
     fn every_tool_is_in_exactly_one_known_unit() {
         for tool in TOOLS {
-            assert_eq!(UNITS.iter().filter(|u| u.id == tool.unit).count(), 1, "{}", tool.name);
+            assert_eq!(
+                UNITS.iter().filter(|u| u.id == tool.unit).count(),
+                1,
+                "{}",
+                tool.name
+            );
         }
     }
 
@@ -71,7 +76,13 @@ mod tests {
         for u in UNITS {
             for tool in TOOLS {
                 let named = u.stanza.contains(&format!("\"{}\"", tool.name));
-                assert_eq!(named, tool.unit == u.id, "unit {} / tool {}", u.id, tool.name);
+                assert_eq!(
+                    named,
+                    tool.unit == u.id,
+                    "unit {} / tool {}",
+                    u.id,
+                    tool.name
+                );
             }
         }
     }
@@ -80,22 +91,44 @@ mod tests {
     fn stanzas_use_known_slots_and_no_literal_body_nouns() {
         for u in UNITS {
             assert!(unknown_placeholders(u.stanza).is_empty(), "{}", u.id);
-            assert!(body_nouns_in(u.stanza).is_empty(), "{}: {:?}", u.id, body_nouns_in(u.stanza));
+            assert!(
+                body_nouns_in(u.stanza).is_empty(),
+                "{}: {:?}",
+                u.id,
+                body_nouns_in(u.stanza)
+            );
         }
         for tool in TOOLS {
             assert!(body_nouns_in(tool.about).is_empty(), "{}", tool.name);
             for a in tool.args {
-                assert!(body_nouns_in(a.about).is_empty(), "{}.{}", tool.name, a.name);
+                assert!(
+                    body_nouns_in(a.about).is_empty(),
+                    "{}.{}",
+                    tool.name,
+                    a.name
+                );
             }
         }
     }
 
     #[test]
     fn a_newborn_sees_exactly_the_u0_kit() {
-        let names: Vec<_> = visible_tools(&Unlocks::newborn(0)).iter().map(|t| t.name).collect();
+        let names: Vec<_> = visible_tools(&Unlocks::newborn(0))
+            .iter()
+            .map(|t| t.name)
+            .collect();
         assert_eq!(
             names,
-            ["bash", "write_file", "read_file", "note_append", "note_read", "note_list", "note_close", "check_tools"]
+            [
+                "bash",
+                "write_file",
+                "read_file",
+                "note_append",
+                "note_read",
+                "note_list",
+                "note_close",
+                "check_tools"
+            ]
         );
     }
 }

@@ -130,8 +130,14 @@ mod tests {
 
     #[test]
     fn retries_differing_in_numbers_ports_or_quoting_share_a_signature() {
-        let a = Action::new("bash", json!({"command": "curl -s 'http://localhost:8080/x'"}));
-        let b = Action::new("bash", json!({"command": "curl  -s \"http://localhost:9090/x\""}));
+        let a = Action::new(
+            "bash",
+            json!({"command": "curl -s 'http://localhost:8080/x'"}),
+        );
+        let b = Action::new(
+            "bash",
+            json!({"command": "curl  -s \"http://localhost:9090/x\""}),
+        );
         let c = Action::new("bash", json!({"command": "curl -s http://localhost:1/y"}));
         assert_eq!(action_signature(&a), action_signature(&b));
         assert_eq!(action_signature(&a), "bash curl -s http://localhost:#/x");
@@ -148,8 +154,14 @@ mod tests {
 
     #[test]
     fn situation_keys_collapse_digits_and_case() {
-        assert_eq!(situation_key(None, Some("Fix port 8080 NOW!")), "-|fix port # now");
-        assert_eq!(situation_key(Some("o3"), Some("fix port 9090 now")), "o3|fix port # now");
+        assert_eq!(
+            situation_key(None, Some("Fix port 8080 NOW!")),
+            "-|fix port # now"
+        );
+        assert_eq!(
+            situation_key(Some("o3"), Some("fix port 9090 now")),
+            "o3|fix port # now"
+        );
         assert_eq!(situation_key(None, None), "-|");
     }
 }

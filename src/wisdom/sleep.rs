@@ -9,8 +9,8 @@ use serde::{Deserialize, Serialize};
 use crate::clock::Millis;
 use crate::doc;
 use crate::exit::Result;
-use crate::life::stream::{StreamLine, Voice};
 use crate::life::Persona;
+use crate::life::stream::{StreamLine, Voice};
 use crate::store::{Layout, Tx};
 
 /// Sleep receipts kept.
@@ -38,10 +38,20 @@ pub struct SleepReceipt {
     pub dream: Option<String>,
 }
 
-doc!(SleepReceipt, "wis.sleep_receipt", 1, Layout::Ring { cap: RECEIPT_CAP });
+doc!(
+    SleepReceipt,
+    "wis.sleep_receipt",
+    1,
+    Layout::Ring { cap: RECEIPT_CAP }
+);
 
 /// Runs the sleep turn on `persona` inside `tx`; the caller commits.
-pub fn sleep_turn(tx: &mut Tx<'_>, persona: &mut Persona, tick: u64, now: Millis) -> Result<SleepReceipt> {
+pub fn sleep_turn(
+    tx: &mut Tx<'_>,
+    persona: &mut Persona,
+    tick: u64,
+    now: Millis,
+) -> Result<SleepReceipt> {
     let receipt = SleepReceipt {
         sleep: persona.sleeps + 1,
         tick,
@@ -54,7 +64,12 @@ pub fn sleep_turn(tx: &mut Tx<'_>, persona: &mut Persona, tick: u64, now: Millis
     persona.sleeps += 1;
     persona.sleep_pressure = 0.0;
     tx.push(&receipt)?;
-    tx.push(&StreamLine::new(tick, now, Voice::Sleep, format!("slept (sleep {})", receipt.sleep)))?;
+    tx.push(&StreamLine::new(
+        tick,
+        now,
+        Voice::Sleep,
+        format!("slept (sleep {})", receipt.sleep),
+    ))?;
     Ok(receipt)
 }
 
@@ -64,8 +79,18 @@ impl SleepReceipt {
         let jobs = if self.jobs.is_empty() {
             String::new()
         } else {
-            format!("; {}", self.jobs.iter().map(|j| format!("{}: {}", j.job, j.summary)).collect::<Vec<_>>().join("; "))
+            format!(
+                "; {}",
+                self.jobs
+                    .iter()
+                    .map(|j| format!("{}: {}", j.job, j.summary))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            )
         };
-        format!("sleep {}: pressure {:.0}/{:.0} reset{jobs}", self.sleep, self.pressure_before, self.threshold)
+        format!(
+            "sleep {}: pressure {:.0}/{:.0} reset{jobs}",
+            self.sleep, self.pressure_before, self.threshold
+        )
     }
 }

@@ -62,7 +62,7 @@ fn run(action: &Action, body: &Body<'_>, store: Option<&mut Tx<'_>>) -> Outcome 
             body.workspace,
             action.str_arg("path").unwrap_or_default(),
             action.str_arg("content").unwrap_or_default(),
-            &files::FileLimits::from_organs(organs),
+            &sandbox::Limits::from_organs(organs),
         ),
         "read_file" => files::read_file(
             body.workspace,
@@ -73,7 +73,10 @@ fn run(action: &Action, body: &Body<'_>, store: Option<&mut Tx<'_>>) -> Outcome 
         "note_append" | "note_read" | "note_list" | "note_close" => match store {
             Some(tx) => notes::run(action, tx, body.now)
                 .unwrap_or_else(|e| Outcome::fail(FailKind::Internal, e.message)),
-            None => Outcome::fail(FailKind::Internal, format!("{} needs the store", action.tool)),
+            None => Outcome::fail(
+                FailKind::Internal,
+                format!("{} needs the store", action.tool),
+            ),
         },
         other => Outcome::fail(FailKind::Locked, no_such_tool(other)),
     }
@@ -87,7 +90,14 @@ pub fn check_tools(visible: &[&ToolSpec]) -> String {
             let args: Vec<String> = t
                 .args
                 .iter()
-                .map(|a| format!("{}: {}{}", a.name, a.ty.json_name(), if a.required { "" } else { "?" }))
+                .map(|a| {
+                    format!(
+                        "{}: {}{}",
+                        a.name,
+                        a.ty.json_name(),
+                        if a.required { "" } else { "?" }
+                    )
+                })
                 .collect();
             format!("{} {{{}}}: {}", t.name, args.join(", "), t.about)
         })
@@ -104,7 +114,14 @@ pub fn check_args(spec: &ToolSpec, action: &Action) -> Result<(), String> {
     }
     for a in spec.args {
         match action.args.get(a.name) {
-            None if a.required => return Err(format!("{} needs `{}` ({})", spec.name, a.name, a.ty.json_name())),
+            None if a.required => {
+                return Err(format!(
+                    "{} needs `{}` ({})",
+                    spec.name,
+                    a.name,
+                    a.ty.json_name()
+                ));
+            }
             None => {}
             Some(v) => {
                 let ok = match a.ty {
@@ -113,7 +130,12 @@ pub fn check_args(spec: &ToolSpec, action: &Action) -> Result<(), String> {
                     ArgType::Boolean => v.is_boolean(),
                 };
                 if !ok {
-                    return Err(format!("`{}` of {} must be a {}", a.name, spec.name, a.ty.json_name()));
+                    return Err(format!(
+                        "`{}` of {} must be a {}",
+                        a.name,
+                        spec.name,
+                        a.ty.json_name()
+                    ));
                 }
             }
         }

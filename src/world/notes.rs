@@ -9,7 +9,11 @@ use crate::store::{Read, Tx};
 use super::{Action, FailKind, Outcome};
 
 fn notebook_arg(action: &Action) -> std::result::Result<String, Outcome> {
-    let name = action.str_arg("notebook").unwrap_or_default().trim().to_lowercase();
+    let name = action
+        .str_arg("notebook")
+        .unwrap_or_default()
+        .trim()
+        .to_lowercase();
     if !valid_name(&name) {
         return Err(Outcome::fail(
             FailKind::InvalidArgs,
@@ -28,7 +32,13 @@ pub fn run(action: &Action, tx: &mut Tx<'_>, now: Millis) -> Result<Outcome> {
         }
         let lines: Vec<String> = books
             .iter()
-            .map(|(name, b)| format!("{name}: {} open, {} done", b.open_count(), b.notes.len() - b.open_count()))
+            .map(|(name, b)| {
+                format!(
+                    "{name}: {} open, {} done",
+                    b.open_count(),
+                    b.notes.len() - b.open_count()
+                )
+            })
             .collect();
         return Ok(Outcome::ok(lines.join("\n")));
     }
@@ -40,7 +50,10 @@ pub fn run(action: &Action, tx: &mut Tx<'_>, now: Millis) -> Result<Outcome> {
     match action.tool.as_str() {
         "note_read" => Ok(match existing {
             Some(book) => Outcome::ok(book.render()),
-            None => Outcome::fail(FailKind::NotFound, format!("there is no notebook called {name}")),
+            None => Outcome::fail(
+                FailKind::NotFound,
+                format!("there is no notebook called {name}"),
+            ),
         }),
         "note_append" => {
             let text = action.str_arg("text").unwrap_or_default();
@@ -48,7 +61,10 @@ pub fn run(action: &Action, tx: &mut Tx<'_>, now: Millis) -> Result<Outcome> {
                 return Ok(Outcome::fail(FailKind::InvalidArgs, "the note is empty"));
             }
             if existing.is_none() && tx.count::<Notebook>()? as usize >= MAX_NOTEBOOKS {
-                return Ok(Outcome::fail(FailKind::TooLarge, format!("you already keep {MAX_NOTEBOOKS} notebooks")));
+                return Ok(Outcome::fail(
+                    FailKind::TooLarge,
+                    format!("you already keep {MAX_NOTEBOOKS} notebooks"),
+                ));
             }
             let mut book = notebooks::load(tx, &name)?;
             let n = book.append(text, now);
@@ -57,11 +73,21 @@ pub fn run(action: &Action, tx: &mut Tx<'_>, now: Millis) -> Result<Outcome> {
         }
         "note_close" => {
             let Some(mut book) = existing else {
-                return Ok(Outcome::fail(FailKind::NotFound, format!("there is no notebook called {name}")));
+                return Ok(Outcome::fail(
+                    FailKind::NotFound,
+                    format!("there is no notebook called {name}"),
+                ));
             };
-            let n = action.args.get("number").and_then(|v| v.as_u64()).unwrap_or(0) as u32;
+            let n = action
+                .args
+                .get("number")
+                .and_then(|v| v.as_u64())
+                .unwrap_or(0) as u32;
             match book.close(n) {
-                None => Ok(Outcome::fail(FailKind::NotFound, format!("{name} has no note {n}"))),
+                None => Ok(Outcome::fail(
+                    FailKind::NotFound,
+                    format!("{name} has no note {n}"),
+                )),
                 Some(false) => Ok(Outcome::ok(format!("{name} {n} was already done"))),
                 Some(true) => {
                     notebooks::save(tx, &book)?;
@@ -69,6 +95,9 @@ pub fn run(action: &Action, tx: &mut Tx<'_>, now: Millis) -> Result<Outcome> {
                 }
             }
         }
-        other => Ok(Outcome::fail(FailKind::Internal, format!("{other} is not a notebook tool"))),
+        other => Ok(Outcome::fail(
+            FailKind::Internal,
+            format!("{other} is not a notebook tool"),
+        )),
     }
 }

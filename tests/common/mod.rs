@@ -33,25 +33,38 @@ impl Run {
     /// Asserts success and returns stdout.
     #[track_caller]
     pub fn ok(&self) -> &str {
-        assert_eq!(self.code, 0, "expected success\nstdout:\n{}\nstderr:\n{}", self.stdout, self.stderr);
+        assert_eq!(
+            self.code, 0,
+            "expected success\nstdout:\n{}\nstderr:\n{}",
+            self.stdout, self.stderr
+        );
         &self.stdout
     }
 
     /// Asserts an exit code.
     #[track_caller]
     pub fn code(&self, code: i32) -> &Run {
-        assert_eq!(self.code, code, "expected exit {code}\nstdout:\n{}\nstderr:\n{}", self.stdout, self.stderr);
+        assert_eq!(
+            self.code, code,
+            "expected exit {code}\nstdout:\n{}\nstderr:\n{}",
+            self.stdout, self.stderr
+        );
         self
     }
 
     pub fn json(&self) -> serde_json::Value {
-        serde_json::from_str(&self.stdout).unwrap_or_else(|e| panic!("not JSON ({e}):\n{}", self.stdout))
+        serde_json::from_str(&self.stdout)
+            .unwrap_or_else(|e| panic!("not JSON ({e}):\n{}", self.stdout))
     }
 }
 
 impl TestEnv {
     pub fn new() -> TestEnv {
-        TestEnv { dir: tempfile::tempdir().expect("temp dir"), now: EPOCH, vars: Vec::new() }
+        TestEnv {
+            dir: tempfile::tempdir().expect("temp dir"),
+            now: EPOCH,
+            vars: Vec::new(),
+        }
     }
 
     /// A home with a creature born from seed 1.

@@ -15,13 +15,11 @@ use crate::life::{Genome, LastTick, Persona, Unlocks, notebooks, units};
 use crate::mind::Prompt;
 use crate::mind::schema::action_schema;
 use crate::store::{Read, Tx};
-use crate::wisdom::episodes::{self, Episode};
+use crate::wisdom::episodes;
 use crate::world::tools::ToolSpec;
 
 /// Most stream lines read for the prompt (the budget cuts further).
 const STREAM_WINDOW: usize = 400;
-/// Episodes read to judge repeated failure.
-const EPISODE_WINDOW: usize = 8;
 
 /// Everything the rest of the turn needs, taken from one snapshot.
 #[derive(Debug, Clone)]
@@ -86,25 +84,50 @@ pub fn begin(tx: &mut Tx<'_>, config: &Config, now: Millis, write_lease: bool) -
     let genome: Genome = tx.singleton()?;
     let (unlocks, _) = tx.singleton_or_default::<Unlocks>()?;
     let step = notebooks::current_step(tx)?;
-    let recent: Vec<Episode> = tx.ring::<Episode>(Some(EPISODE_WINDOW))?.into_iter().map(|(_, e)| e).collect();
-    let choice = heartbeat::choose(&persona, step.as_deref(), &recent);
+    let choice = heartbeat::choose(&persona, step.as_deref());
     let tick = persona.ticks + 1;
     let visible = units::visible_tools(&unlocks);
     let situation = episodes::situation_key(None, step.as_deref());
-    let stream: Vec<StreamLine> = tx.ring::<StreamLine>(Some(STREAM_WINDOW))?.into_iter().map(|(_, l)| l).collect();
-    let plan_text = tx.get::<notebooks::Notebook>(notebooks::PLAN)?.map(|b| b.render());
+    let stream: Vec<StreamLine> = tx
+        .ring::<StreamLine>(Some(STREAM_WINDOW))?
+        .into_iter()
+        .map(|(_, l)| l)
+        .collect();
+    let plan_text = tx
+        .get::<notebooks::Notebook>(notebooks::PLAN)?
+        .map(|b| b.render());
     let (cue, schema) = match choice.turn {
         Turn::Rumination => (RUMINATION_CUE, rumination_schema()),
         _ => (WORK_CUE, action_schema(&visible)),
     };
-    let tail = Tail { tick, plan: plan_text, stream: &stream, cue, ..Default::default() };
+    let tail = Tail {
+        tick,
+        plan: plan_text,
+        stream: &stream,
+        cue,
+        ..Default::default()
+    };
     let prompt = prompt::build(&persona, genome.morph, &unlocks, &tail, &config.context);
     if write_lease {
         let expires_at = now + lease_lifetime_ms(config);
-        let lease = Lease { pid: std::process::id(), tick, turn: choice.turn.as_str().into(), started_at: now, expires_at };
+        let lease = Lease {
+            pid: std::process::id(),
+            tick,
+            turn: choice.turn.as_str().into(),
+            started_at: now,
+            expires_at,
+        };
         tx.put(LEASE_KEY, &lease)?;
     }
-    Ok(Begin::Ready(Box::new(Plan { tick, choice, prompt, schema, visible, situation, recovered })))
+    Ok(Begin::Ready(Box::new(Plan {
+        tick,
+        choice,
+        prompt,
+        schema,
+        visible,
+        situation,
+        recovered,
+    })))
 }
 
 /// The longest a turn can take: the model's timeout with its retries, plus the sandbox's.
@@ -113,10 +136,28 @@ pub fn lease_lifetime_ms(config: &Config) -> Millis {
     ((model + config.organs.bash_timeout_secs + 60) * 1000) as Millis
 }
 
-fn record_interrupted(tx: &mut Tx<'_>, persona: &mut Persona, lease: &Lease, now: Millis) -> Result<()> {
-    let text = format!("turn {} ({}) was interrupted and did not complete", lease.tick, lease.turn);
-    tx.push(&StreamLine::new(lease.tick, now, Voice::System, text.clone()))?;
-    persona.last_tick = Some(LastTick { tick: lease.tick, at: now, turn: "interrupted".into(), summary: text });
+fn record_interrupted(
+    tx: &mut Tx<'_>,
+    persona: &mut Persona,
+    lease: &Lease,
+    now: Millis,
+) -> Result<()> {
+    let text = format!(
+        "turn {} ({}) was interrupted and did not complete",
+        lease.tick, lease.turn
+    );
+    tx.push(&StreamLine::new(
+        lease.tick,
+        now,
+        Voice::System,
+        text.clone(),
+    ))?;
+    persona.last_tick = Some(LastTick {
+        tick: lease.tick,
+        at: now,
+        turn: "interrupted".into(),
+        summary: text,
+    });
     tx.set(persona)?;
     tx.remove::<Lease>(LEASE_KEY)?;
     Ok(())

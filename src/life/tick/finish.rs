@@ -20,7 +20,10 @@ use super::begin::Plan;
 #[derive(Debug, Clone)]
 pub enum Decision {
     /// A tool call and its outcome (store tools still to run: `None`).
-    Act { action: Action, outcome: Option<Outcome> },
+    Act {
+        action: Action,
+        outcome: Option<Outcome>,
+    },
     /// Text through the reply channel.
     Say { action: Action },
     /// A rumination's thought and plan.
@@ -54,8 +57,11 @@ pub fn take_lease(tx: &mut Tx<'_>, plan: &Plan) -> Result<()> {
             tx.remove::<Lease>(LEASE_KEY)?;
             Ok(())
         }
-        _ => Err(Error::busy(format!("turn {} lost its lease while it ran (declared stale by another tick)", plan.tick))
-            .hint("raise [llm] timeout_secs or [organs] bash_timeout_secs if turns take this long")),
+        _ => Err(Error::busy(format!(
+            "turn {} lost its lease while it ran (declared stale by another tick)",
+            plan.tick
+        ))
+        .hint("raise [llm] timeout_secs or [organs] bash_timeout_secs if turns take this long")),
     }
 }
 
@@ -72,20 +78,46 @@ pub fn record(
     let mut persona: Persona = tx.singleton()?;
     let tick = plan.tick;
     let (act_text, tool, signature, action_json) = match decision {
-        Decision::Act { action, .. } | Decision::Say { action } => {
-            (action.to_json(), action.tool.clone(), episodes::action_signature(action), action.to_json())
-        }
-        Decision::Think { thought, plan: steps } => {
-            (format!("(thinking) {thought} / plan: {}", steps.join("; ")), "think".into(), "think".into(), String::new())
-        }
-        Decision::Unreadable { raw, .. } => {
-            (format!("(unreadable) {}", cut_middle(raw, 200)), "unreadable".into(), "unreadable".into(), String::new())
-        }
+        Decision::Act { action, .. } | Decision::Say { action } => (
+            action.to_json(),
+            action.tool.clone(),
+            episodes::action_signature(action),
+            action.to_json(),
+        ),
+        Decision::Think {
+            thought,
+            plan: steps,
+        } => (
+            format!("(thinking) {thought} / plan: {}", steps.join("; ")),
+            "think".into(),
+            "think".into(),
+            String::new(),
+        ),
+        Decision::Unreadable { raw, .. } => (
+            format!("(unreadable) {}", cut_middle(raw, 200)),
+            "unreadable".into(),
+            "unreadable".into(),
+            String::new(),
+        ),
     };
-    let voice = if matches!(decision, Decision::Think { .. }) { Voice::Think } else { Voice::Act };
-    tx.push(&StreamLine::new(tick, now, voice, cut_middle(&act_text, obs_max_chars)))?;
+    let voice = if matches!(decision, Decision::Think { .. }) {
+        Voice::Think
+    } else {
+        Voice::Act
+    };
+    tx.push(&StreamLine::new(
+        tick,
+        now,
+        voice,
+        cut_middle(&act_text, obs_max_chars),
+    ))?;
     let observed = observation(outcome, obs_max_chars);
-    tx.push(&StreamLine::new(tick, now, Voice::Observe, observed.clone()))?;
+    tx.push(&StreamLine::new(
+        tick,
+        now,
+        Voice::Observe,
+        observed.clone(),
+    ))?;
     if let Decision::Think { plan: steps, .. } = decision
         && !steps.is_empty()
     {
@@ -97,7 +129,10 @@ pub fn record(
         Decision::Act { .. } => economy::settle(&mut persona, outcome, 0),
         _ => Payment::default(),
     };
-    let summary = cut_middle(&format!("{} -> {}", brief(decision), observed.replace('\n', " ")), SUMMARY_CHARS);
+    let summary = cut_middle(
+        &format!("{} -> {}", brief(decision), observed.replace('\n', " ")),
+        SUMMARY_CHARS,
+    );
     if !matches!(decision, Decision::Think { .. }) {
         tx.push(&Episode {
             tick,
@@ -113,9 +148,20 @@ pub fn record(
             duration_ms: outcome.duration_ms,
         })?;
     }
+    persona.failures_in_row = match decision {
+        Decision::Think { .. } => 0,
+        _ if outcome.success => 0,
+        _ if outcome.automated => persona.failures_in_row,
+        _ => persona.failures_in_row + 1,
+    };
     persona.ticks = tick;
     persona.sleep_pressure += PRESSURE_PER_TURN;
-    persona.last_tick = Some(LastTick { tick, at: now, turn: plan.choice.turn.as_str().into(), summary: summary.clone() });
+    persona.last_tick = Some(LastTick {
+        tick,
+        at: now,
+        turn: plan.choice.turn.as_str().into(),
+        summary: summary.clone(),
+    });
     tx.set(&persona)?;
     Ok((payment, summary))
 }
@@ -138,7 +184,15 @@ pub fn observation(outcome: &Outcome, max_chars: usize) -> String {
 pub fn brief(decision: &Decision) -> String {
     match decision {
         Decision::Act { action, .. } => action.brief(60),
-        Decision::Say { action } => format!("{REPLY} `{}`", action.str_arg("text").unwrap_or_default().chars().take(60).collect::<String>()),
+        Decision::Say { action } => format!(
+            "{REPLY} `{}`",
+            action
+                .str_arg("text")
+                .unwrap_or_default()
+                .chars()
+                .take(60)
+                .collect::<String>()
+        ),
         Decision::Think { plan, .. } => format!("thought ({} steps)", plan.len()),
         Decision::Unreadable { reason, .. } => format!("unreadable reply ({reason})"),
     }

@@ -24,8 +24,8 @@ use crate::home::Home;
 use crate::life::Persona;
 use crate::life::heartbeat::Turn;
 use crate::life::stream::{StreamLine, Voice};
-use crate::mind::{Mind, Reply, Sampling};
 use crate::mind::parse::parse_action;
+use crate::mind::{Mind, Reply, Sampling};
 use crate::store::Read;
 use crate::wisdom::sleep::sleep_turn;
 use crate::world::dispatch::{Body, execute, needs_store};
@@ -43,8 +43,16 @@ pub struct TickOptions {
 #[derive(Debug, Clone, Serialize)]
 #[serde(tag = "status", rename_all = "snake_case")]
 pub enum TickOutcome {
-    Paused { name: String },
-    DryRun { tick: u64, turn: Turn, why: String, prompt: crate::mind::Prompt, schema: serde_json::Value },
+    Paused {
+        name: String,
+    },
+    DryRun {
+        tick: u64,
+        turn: Turn,
+        why: String,
+        prompt: crate::mind::Prompt,
+        schema: serde_json::Value,
+    },
     Turn(TurnReport),
 }
 
@@ -88,7 +96,8 @@ pub fn tick(
         max_tokens: config.llm.max_tokens,
         cache_prompt: true,
     };
-    let asked = open_mind().and_then(|mut mind| mind.complete(&plan.prompt, &plan.schema, &sampling));
+    let asked =
+        open_mind().and_then(|mut mind| mind.complete(&plan.prompt, &plan.schema, &sampling));
     let reply = match asked {
         Ok(reply) => reply,
         Err(err) => {
@@ -97,7 +106,12 @@ pub fn tick(
         }
     };
     let workspace = home.workspace();
-    let body = Body { workspace: &workspace, config, visible: &plan.visible, now: clock.now() };
+    let body = Body {
+        workspace: &workspace,
+        config,
+        visible: &plan.visible,
+        now: clock.now(),
+    };
     let mut decision = decide(&plan, &reply);
     if let Decision::Act { action, outcome } = &mut decision
         && !needs_store(action)
@@ -109,16 +123,36 @@ pub fn tick(
     let store = home.open(opts.wait.max(Duration::from_secs(30)), "tick", clock)?;
     let mut tx = store.write()?;
     finish::take_lease(&mut tx, &plan)?;
-    let body = Body { now: clock.now(), ..body };
+    let body = Body {
+        now: clock.now(),
+        ..body
+    };
     let outcome = match &decision {
-        Decision::Act { outcome: Some(o), .. } => o.clone(),
-        Decision::Act { action, outcome: None } => execute(action, &body, Some(&mut tx)),
+        Decision::Act {
+            outcome: Some(o), ..
+        } => o.clone(),
+        Decision::Act {
+            action,
+            outcome: None,
+        } => execute(action, &body, Some(&mut tx)),
         Decision::Say { .. } => Outcome::ok("said"),
         Decision::Think { plan: steps, .. } if steps.is_empty() => Outcome::ok("thought, no plan"),
-        Decision::Think { plan: steps, .. } => Outcome::ok(format!("planned {} steps", steps.len())),
-        Decision::Unreadable { reason, .. } => Outcome::fail(FailKind::ParseError, format!("your reply was not an action: {reason}")),
+        Decision::Think { plan: steps, .. } => {
+            Outcome::ok(format!("planned {} steps", steps.len()))
+        }
+        Decision::Unreadable { reason, .. } => Outcome::fail(
+            FailKind::ParseError,
+            format!("your reply was not an action: {reason}"),
+        ),
     };
-    let (payment, summary) = finish::record(&mut tx, &plan, &decision, &outcome, config.context.obs_max_chars, clock.now())?;
+    let (payment, summary) = finish::record(
+        &mut tx,
+        &plan,
+        &decision,
+        &outcome,
+        config.context.obs_max_chars,
+        clock.now(),
+    )?;
     tx.commit()?;
     drop(store);
     let tool = match &decision {
@@ -149,8 +183,14 @@ fn decide(plan: &Plan, reply: &Reply) -> Decision {
     }
     match parse_action(&reply.text, &plan.visible) {
         Ok(action) if action.tool == REPLY => Decision::Say { action },
-        Ok(action) => Decision::Act { action, outcome: None },
-        Err(failure) => Decision::Unreadable { reason: failure.reason.to_string(), raw: failure.raw.clone() },
+        Ok(action) => Decision::Act {
+            action,
+            outcome: None,
+        },
+        Err(failure) => Decision::Unreadable {
+            reason: failure.reason.to_string(),
+            raw: failure.raw.clone(),
+        },
     }
 }
 
@@ -162,7 +202,12 @@ fn parse_rumination(text: &str) -> Decision {
     };
     let value: serde_json::Value = match serde_json::from_str(candidate) {
         Ok(v) => v,
-        Err(e) => return Decision::Unreadable { reason: format!("no thought in it ({e})"), raw: text.chars().take(2000).collect() },
+        Err(e) => {
+            return Decision::Unreadable {
+                reason: format!("no thought in it ({e})"),
+                raw: text.chars().take(2000).collect(),
+            };
+        }
     };
     let (Some(thought), Some(steps)) = (
         value.get("thought").and_then(|t| t.as_str()),
@@ -173,17 +218,35 @@ fn parse_rumination(text: &str) -> Decision {
             raw: text.chars().take(2000).collect(),
         };
     };
-    let plan = steps.iter().filter_map(|s| s.as_str()).map(|s| s.chars().take(200).collect()).take(6).collect();
-    Decision::Think { thought: thought.chars().take(600).collect(), plan }
+    let plan = steps
+        .iter()
+        .filter_map(|s| s.as_str())
+        .map(|s| s.chars().take(200).collect())
+        .take(6)
+        .collect();
+    Decision::Think {
+        thought: thought.chars().take(600).collect(),
+        plan,
+    }
 }
 
 /// The sleep turn: no model call, recorded in the same transaction as phase 1.
-fn sleep(tx: &mut crate::store::Tx<'_>, plan: &Plan, clock: &Clock, started: Instant) -> Result<TurnReport> {
+fn sleep(
+    tx: &mut crate::store::Tx<'_>,
+    plan: &Plan,
+    clock: &Clock,
+    started: Instant,
+) -> Result<TurnReport> {
     let now = clock.now();
     let mut persona: Persona = tx.singleton()?;
     let receipt = sleep_turn(tx, &mut persona, plan.tick, now)?;
     persona.ticks = plan.tick;
-    persona.last_tick = Some(crate::life::LastTick { tick: plan.tick, at: now, turn: "sleep".into(), summary: receipt.line() });
+    persona.last_tick = Some(crate::life::LastTick {
+        tick: plan.tick,
+        at: now,
+        turn: "sleep".into(),
+        summary: receipt.line(),
+    });
     tx.set(&persona)?;
     tx.remove::<crate::life::lease::Lease>(crate::life::lease::LEASE_KEY)?;
     Ok(TurnReport {
@@ -208,7 +271,15 @@ fn abandon(home: &Home, opts: &TickOptions, clock: &Clock, plan: &Plan, why: &st
     let store = home.open(opts.wait.max(Duration::from_secs(30)), "tick", clock)?;
     let mut tx = store.write()?;
     finish::take_lease(&mut tx, plan)?;
-    let line = format!("turn {} did not happen: the mind did not answer ({why})", plan.tick);
-    tx.push(&StreamLine::new(plan.tick, clock.now(), Voice::System, crate::world::cut_middle(&line, 300)))?;
+    let line = format!(
+        "turn {} did not happen: the mind did not answer ({why})",
+        plan.tick
+    );
+    tx.push(&StreamLine::new(
+        plan.tick,
+        clock.now(),
+        Voice::System,
+        crate::world::cut_middle(&line, 300),
+    ))?;
     tx.commit()
 }
