@@ -5,8 +5,8 @@
 //!   the workspace writable, its parent (the creature's home: store, configuration) hidden, a
 //!   private `/tmp`, no network, its own pid namespace and session, no capabilities.
 //! - **rlimit** (the fallback): the command runs as wis's own user in the workspace, with no
-//!   filesystem confinement; only the limits below and, when wis runs as root, a private
-//!   network namespace. Use it where bubblewrap cannot run, and prefer a dedicated user.
+//!   filesystem confinement; only the limits below and, where wis may create one (root with
+//!   `CAP_SYS_ADMIN`), a private network namespace. Use it where bubblewrap cannot run, and prefer a dedicated user.
 //!
 //! Both set the same limits before exec (bwrap and the command inherit them): CPU seconds,
 //! file size (`RLIMIT_FSIZE`: a runaway `yes > f` dies of SIGXFSZ, reported `too_large`), open
@@ -161,7 +161,11 @@ pub fn describe_sandbox(organs: &Organs) -> String {
         ),
         Backend::Rlimit(why) => format!(
             "rlimit ({why}): files outside the workspace are not protected, network {}",
-            if is_root() { "isolated" } else { "open" }
+            if spawn::can_leave_network() {
+                "isolated"
+            } else {
+                "open"
+            }
         ),
         Backend::Refused(why) => return why,
     };
@@ -177,11 +181,6 @@ pub fn describe_sandbox(organs: &Organs) -> String {
         limits.file_max_bytes >> 20,
         limits.output_max_chars
     )
-}
-
-fn is_root() -> bool {
-    // SAFETY: geteuid cannot fail.
-    unsafe { libc::geteuid() == 0 }
 }
 
 /// The shell commands run in.
@@ -230,7 +229,12 @@ fn run_inner(command: &str, workspace: &Path, limits: &Limits) -> Outcome {
         }
         Backend::Rlimit(_) => {
             let args = shell_args[1..].to_vec();
-            (shell().to_path_buf(), args, is_root(), None)
+            (
+                shell().to_path_buf(),
+                args,
+                spawn::can_leave_network(),
+                None,
+            )
         }
         Backend::Refused(why) => return Outcome::fail(FailKind::Internal, why),
     };
