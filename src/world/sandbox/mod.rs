@@ -2,27 +2,36 @@
 //!
 //! Two backends, chosen by `[organs] sandbox`:
 //! - **bwrap** (bubblewrap, when installed and able to build a sandbox here): read-only root,
-//!   the workspace writable, a private `/tmp`, no network, its own pid namespace and session.
+//!   the workspace writable, its parent (the creature's home: store, configuration) hidden, a
+//!   private `/tmp`, no network, its own pid namespace and session, no capabilities.
 //! - **rlimit** (the fallback): the command runs as wis's own user in the workspace, with no
-//!   filesystem confinement; only the limits below and, when wis runs as root, a private
-//!   network namespace. Use it where bubblewrap cannot run, and prefer a dedicated user.
+//!   filesystem confinement; only the limits below and, where wis may create one (root with
+//!   `CAP_SYS_ADMIN`), a private network namespace. Use it where bubblewrap cannot run, and prefer a dedicated user.
 //!
 //! Both set the same limits before exec (bwrap and the command inherit them): CPU seconds,
 //! file size (`RLIMIT_FSIZE`: a runaway `yes > f` dies of SIGXFSZ, reported `too_large`), open
 //! files, address space, no core files, a lower priority, and a process count: a pids cgroup
 //! per command where wis can make one (the only cap that binds root), else `RLIMIT_NPROC` for
-//! an unprivileged user. [`process_cap`] says which applies. In both, a wall-clock timeout
-//! SIGKILLs the command's whole process group and cgroup; so does the end of the command, so
-//! a background `sleep 600 &` never outlives its call. Output is read with bounded buffers and
-//! a read ceiling past which the command is stopped (`too_large`).
+//! an unprivileged user. [`process_cap`] says which applies. Both get a minimal environment
+//! and no inherited descriptors beyond stdin (`/dev/null`) and one pipe for stdout and stderr.
+//!
+//! A wall-clock timeout SIGKILLs the command's whole process group, its cgroup and (under
+//! bwrap) its pid namespace; so does the end of the command, so a background `sleep 600 &`
+//! never outlives its call. Output is read with bounded buffers and a read ceiling past which
+//! the command is stopped (`too_large`). The command dies with the thread that runs it (a tick
+//! killed mid-command takes it along), and what a killed tick's rlimit command left behind is
+//! swept from its cgroup by the next command.
 //!
 //! Known limits of the rlimit fallback: a process that calls `setsid` leaves the process
 //! group, so without a pids cgroup it can outlive the call; and nothing stops it reading or
-//! writing files outside the workspace that its user may touch.
+//! writing files outside the workspace that its user may touch. Run as root without a pids
+//! cgroup (cgroup v2 under systemd gives root's own cgroup no pids controller for children),
+//! nothing but the timeout bounds a fork bomb: [`describe_sandbox`] says so.
 
 mod bwrap;
 mod capture;
 mod cgroup;
+mod judge;
 mod spawn;
 mod supervise;
 
@@ -152,7 +161,11 @@ pub fn describe_sandbox(organs: &Organs) -> String {
         ),
         Backend::Rlimit(why) => format!(
             "rlimit ({why}): files outside the workspace are not protected, network {}",
-            if is_root() { "isolated" } else { "open" }
+            if spawn::can_leave_network() {
+                "isolated"
+            } else {
+                "open"
+            }
         ),
         Backend::Refused(why) => return why,
     };
@@ -170,11 +183,6 @@ pub fn describe_sandbox(organs: &Organs) -> String {
     )
 }
 
-fn is_root() -> bool {
-    // SAFETY: geteuid cannot fail.
-    unsafe { libc::geteuid() == 0 }
-}
-
 /// The shell commands run in.
 fn shell() -> &'static Path {
     ["/bin/bash", "/usr/bin/bash"]
@@ -184,7 +192,12 @@ fn shell() -> &'static Path {
         .unwrap_or(Path::new("/bin/sh"))
 }
 
-/// Runs `command` with the shell in `workspace`, confined and bounded by `limits`.
+/// Runs `command` with the shell (`bash -c`, or `sh -c` without bash) in `workspace`,
+/// confined and bounded by `limits`, and judges how it ended.
+///
+/// Blocks for at most the timeout plus a short grace for the kill. Call it from a thread that
+/// lives until it returns: the command is tied to the calling thread's life
+/// (`PR_SET_PDEATHSIG`), not only the process's.
 pub fn run_command(command: &str, workspace: &Path, limits: &Limits) -> Outcome {
     let start = Instant::now();
     let outcome = run_inner(command, workspace, limits);
@@ -216,7 +229,12 @@ fn run_inner(command: &str, workspace: &Path, limits: &Limits) -> Outcome {
         }
         Backend::Rlimit(_) => {
             let args = shell_args[1..].to_vec();
-            (shell().to_path_buf(), args, is_root(), None)
+            (
+                shell().to_path_buf(),
+                args,
+                spawn::can_leave_network(),
+                None,
+            )
         }
         Backend::Refused(why) => return Outcome::fail(FailKind::Internal, why),
     };
@@ -246,58 +264,7 @@ fn run_inner(command: &str, workspace: &Path, limits: &Limits) -> Outcome {
     );
     let procs_hit = cgroup.as_ref().is_some_and(PidsCgroup::limit_hit);
     drop(cgroup);
-    judge(fin, procs_hit, limits)
-}
-
-/// Turns what happened into the typed outcome, with a line saying what the platform did.
-fn judge(fin: supervise::Finished, procs_hit: bool, limits: &Limits) -> Outcome {
-    use std::os::unix::process::ExitStatusExt;
-    let code = fin
-        .status
-        .map(|s| s.code().unwrap_or_else(|| 128 + s.signal().unwrap_or(0)));
-    let (kind, note) = if fin.timed_out {
-        let secs = limits.timeout.as_secs();
-        let note = format!("[stopped: still running after {secs} s; all its processes killed]");
-        (FailKind::Timeout, Some(note))
-    } else if fin.flooded {
-        let mib = limits.output_read_max_bytes >> 20;
-        let note = format!("[stopped: printed more than {mib} MiB]");
-        (FailKind::TooLarge, Some(note))
-    } else {
-        match code {
-            Some(0) => (FailKind::Ok, None),
-            Some(c) if c == 128 + libc::SIGXFSZ => {
-                let mib = limits.file_max_bytes >> 20;
-                let note = format!("[stopped: a file reached the size limit of {mib} MiB]");
-                (FailKind::TooLarge, Some(note))
-            }
-            Some(c) if c == 128 + libc::SIGXCPU => {
-                let note = format!("[stopped: used its {} s of CPU time]", limits.cpu_secs);
-                (FailKind::Timeout, Some(note))
-            }
-            _ => (FailKind::NonzeroExit, None),
-        }
-    };
-    let mut output = fin.output.render(limits.output_max_chars);
-    let procs_note = procs_hit.then(|| {
-        format!(
-            "[the limit of {} processes was reached]",
-            limits.max_processes
-        )
-    });
-    for line in note.into_iter().chain(procs_note) {
-        if !output.is_empty() {
-            output.push('\n');
-        }
-        output.push_str(&line);
-    }
-    let mut outcome = if kind == FailKind::Ok {
-        Outcome::ok(output)
-    } else {
-        Outcome::fail(kind, output)
-    };
-    outcome.exit_code = code;
-    outcome
+    judge::judge(fin, procs_hit, limits)
 }
 
 #[cfg(test)]
@@ -323,44 +290,5 @@ mod tests {
             choose(SandboxMode::Rlimit, found()),
             Backend::Rlimit(_)
         ));
-    }
-
-    #[test]
-    fn exit_statuses_become_kinds() {
-        use std::os::unix::process::ExitStatusExt;
-        let limits = Limits::from_organs(&Organs::default());
-        let judged = |raw: i32, timed_out: bool| {
-            let mut output = capture::Captured::new(100);
-            output.push(b"some output\n");
-            let fin = supervise::Finished {
-                status: Some(std::process::ExitStatus::from_raw(raw)),
-                timed_out,
-                flooded: false,
-                output,
-            };
-            judge(fin, false, &limits)
-        };
-        assert_eq!(judged(0, false).fail_kind, FailKind::Ok);
-        let out = judged(2 << 8, false);
-        assert_eq!(
-            (out.fail_kind, out.exit_code),
-            (FailKind::NonzeroExit, Some(2))
-        );
-        let out = judged(libc::SIGXFSZ, false);
-        assert_eq!(
-            (out.fail_kind, out.exit_code),
-            (FailKind::TooLarge, Some(153))
-        );
-        assert!(out.output.starts_with("some output\n[stopped: a file"));
-        assert_eq!(
-            judged((128 + libc::SIGXFSZ) << 8, false).fail_kind,
-            FailKind::TooLarge
-        );
-        assert_eq!(judged(libc::SIGXCPU, false).fail_kind, FailKind::Timeout);
-        assert_eq!(judged(libc::SIGKILL, true).fail_kind, FailKind::Timeout);
-        assert_eq!(
-            judged(libc::SIGKILL, false).fail_kind,
-            FailKind::NonzeroExit
-        );
     }
 }

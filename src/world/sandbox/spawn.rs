@@ -4,7 +4,7 @@
 //! Everything the child does between fork and exec is in [`pre_exec`], which runs only
 //! async-signal-safe system calls on values prepared beforehand: join the command's pids
 //! cgroup, close every inherited descriptor past stdio, lower its priority, set the rlimits, die with the supervising thread
-//! (`PR_SET_PDEATHSIG`), and in the rlimit fallback running as root, leave the network
+//! (`PR_SET_PDEATHSIG`), and in the rlimit fallback where it is allowed, leave the network
 //! (`unshare(CLONE_NEWNET)`: only a loopback device remains).
 
 use std::ffi::OsString;
@@ -13,6 +13,7 @@ use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
+use std::sync::OnceLock;
 
 use super::Limits;
 use super::cgroup::PidsCgroup;
@@ -169,6 +170,28 @@ fn rlimits(l: &Limits) -> Vec<(libc::__rlimit_resource_t, u64, u64)> {
             (res, soft.min(hard), hard)
         })
         .collect()
+}
+
+/// Whether commands can be given their own network namespace outside bwrap: only with
+/// `CAP_SYS_ADMIN` (root, and not in a container that dropped it). Tried once per process by
+/// starting a shell that leaves the network and exits.
+pub fn can_leave_network() -> bool {
+    static CAN: OnceLock<bool> = OnceLock::new();
+    *CAN.get_or_init(|| {
+        let mut cmd = Command::new("/bin/sh");
+        cmd.args(["-c", "exit 0"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null());
+        // SAFETY: unshare is a single system call on a flag.
+        unsafe {
+            cmd.pre_exec(|| match libc::unshare(libc::CLONE_NEWNET) {
+                0 => Ok(()),
+                _ => Err(io::Error::last_os_error()),
+            })
+        };
+        cmd.status().is_ok_and(|s| s.success())
+    })
 }
 
 /// `RLIMIT_NPROC` counts every task of the real uid, machine-wide, so the budget is added to
