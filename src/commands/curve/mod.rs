@@ -2,6 +2,7 @@
 //! one arm per model and memory.
 
 mod plot;
+mod run;
 mod show;
 
 use crate::exit::Result;
@@ -11,6 +12,8 @@ use super::Ctx;
 
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
+    /// Run the frozen battery on every arm and record a curve point per arm.
+    Run(run::Args),
     /// Print the curve as a table: one row per creature age, one column per arm.
     Show(show::Args),
     /// Draw the curve as an SVG: score against creature age, one line per arm.
@@ -19,6 +22,7 @@ pub enum Command {
 
 pub fn run(ctx: &Ctx, cmd: Command) -> Result<()> {
     match cmd {
+        Command::Run(args) => run::run(ctx, args),
         Command::Show(args) => show::run(ctx, args),
         Command::Plot(args) => plot::run(ctx, args),
     }

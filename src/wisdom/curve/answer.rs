@@ -36,9 +36,11 @@ pub enum AnswerKind {
 }
 
 impl Answer {
-    /// Reads a model's reply text as an answer.
+    /// Reads a model's reply text as an answer, with the same parser a tick uses, over every
+    /// creature tool (the battery's grammar).
     pub fn from_reply(text: &str) -> Answer {
-        match serde_json::from_str::<Action>(text.trim()) {
+        let tools: Vec<_> = crate::world::TOOLS.iter().collect();
+        match crate::mind::parse::parse_action(text, &tools) {
             Ok(action) => Answer::from_action(action),
             Err(_) => Answer::Malformed(text.to_string()),
         }

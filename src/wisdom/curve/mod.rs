@@ -11,6 +11,7 @@
 pub mod answer;
 pub mod arms;
 pub mod battery;
+pub mod context;
 pub mod interrupt;
 pub mod record;
 pub mod result;
@@ -22,6 +23,7 @@ pub mod table;
 pub use answer::{Answer, AnswerKind};
 pub use arms::{ArmSpec, battery_schema, sampling, select};
 pub use battery::{Battery, Domain, Task};
+pub use context::ArmContexts;
 pub use interrupt::Interrupt;
 pub use record::OutFile;
 pub use result::{Age, BatteryRecord, BatteryRef, CurveResult, RESULTS_CAP_MAX, TaskScore};

@@ -1,0 +1,143 @@
+//! What one battery task is shown on one arm. The arms share the creature's body (its morph
+//! and granted units, so the stable prefix is the same) and differ only in memory: `none` is
+//! an empty fixture creature (a newborn's counters, no plan, no recall); `live` is a
+//! read-only copy of the live store, taken once per run, whose plan and situational recall
+//! are shown. Nothing is written to the live store.
+
+use std::path::PathBuf;
+
+use super::arms::ArmSpec;
+use super::battery::Task;
+use crate::clock::Clock;
+use crate::config::{ArmMemory, Config};
+use crate::exit::{Error, Result};
+use crate::home::Home;
+use crate::life::prompt::{self, Tail};
+use crate::life::{Genome, Persona, Unlocks, notebooks};
+use crate::mind::Prompt;
+use crate::store::{OpenOptions, Read, Store};
+
+/// The cue that closes every battery prompt.
+pub fn cue(task: &Task) -> String {
+    format!(
+        "## Question\n{}\n\n## Your answer (one JSON object)\n",
+        task.prompt.trim()
+    )
+}
+
+/// A creature as an arm sees it.
+struct Seen {
+    persona: Persona,
+    genome: Genome,
+    unlocks: Unlocks,
+    plan: Option<String>,
+}
+
+/// Builds the prompts of a run, taking the live copy on first use.
+pub struct ArmContexts<'a> {
+    home: &'a Home,
+    config: &'a Config,
+    clock: &'a Clock,
+    wait: std::time::Duration,
+    fixture: Option<Seen>,
+    live: Option<(tempfile::TempDir, Seen)>,
+}
+
+impl<'a> ArmContexts<'a> {
+    pub fn new(
+        home: &'a Home,
+        config: &'a Config,
+        clock: &'a Clock,
+        wait: std::time::Duration,
+    ) -> Self {
+        ArmContexts {
+            home,
+            config,
+            clock,
+            wait,
+            fixture: None,
+            live: None,
+        }
+    }
+
+    /// The prompt of `task` on `arm`.
+    pub fn prompt(&mut self, task: &Task, arm: &ArmSpec) -> Result<Prompt> {
+        let cue = cue(task);
+        let seen = match arm.memory {
+            ArmMemory::None => {
+                if self.fixture.is_none() {
+                    self.fixture = Some(self.read_fixture()?);
+                }
+                self.fixture.as_ref()
+            }
+            ArmMemory::Live => {
+                if self.live.is_none() {
+                    self.live = Some(self.copy_live()?);
+                }
+                self.live.as_ref().map(|(_, seen)| seen)
+            }
+        }
+        .ok_or_else(|| Error::internal("curve context missing"))?;
+        let tail = Tail {
+            tick: seen.persona.ticks + 1,
+            plan: seen.plan.clone(),
+            stream: &[],
+            cue: &cue,
+            ..Default::default()
+        };
+        Ok(prompt::build(
+            &seen.persona,
+            seen.genome.morph,
+            &seen.unlocks,
+            &tail,
+            &self.config.context,
+        ))
+    }
+
+    /// The fixture: this creature's body with a newborn's empty memory.
+    fn read_fixture(&self) -> Result<Seen> {
+        let store = self.home.open(self.wait, "curve run", self.clock)?;
+        let rx = store.read()?;
+        let genome: Genome = rx.singleton()?;
+        let (unlocks, _) = rx.singleton_or_default::<Unlocks>()?;
+        let persona = Persona::newborn(&genome.name, genome.born_at);
+        Ok(Seen {
+            persona,
+            genome,
+            unlocks,
+            plan: None,
+        })
+    }
+
+    /// Copies the live store (holding its lock, so no writer is mid-commit) and reads the
+    /// copy. Recall against the copy can record its bets there; the live store never changes.
+    fn copy_live(&self) -> Result<(tempfile::TempDir, Seen)> {
+        let dir = tempfile::tempdir()
+            .map_err(|e| Error::io(format!("making a temporary directory: {e}")))?;
+        let copy: PathBuf = dir.path().join("wis.redb");
+        {
+            let _held =
+                self.home
+                    .open(self.wait, "curve run (copying the live store)", self.clock)?;
+            std::fs::copy(self.home.store_path(), &copy).map_err(|e| Error::io_at(&copy, e))?;
+        }
+        let opts = OpenOptions {
+            wait: self.wait,
+            command: "curve run".into(),
+            now: self.clock.now(),
+        };
+        let store = Store::open(&copy, &opts)?;
+        let rx = store.read()?;
+        let seen = Seen {
+            persona: rx.singleton()?,
+            genome: rx.singleton()?,
+            unlocks: rx.singleton_or_default::<Unlocks>()?.0,
+            plan: rx
+                .get::<notebooks::Notebook>(notebooks::PLAN)?
+                .map(|b| b.render()),
+        };
+        drop(rx);
+        drop(store);
+        Ok((dir, seen))
+    }
+}
