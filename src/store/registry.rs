@@ -17,6 +17,9 @@ pub fn registry() -> &'static [DocType] {
             DocType::of::<life::Persona>(),
             DocType::of::<life::Genome>(),
             DocType::of::<life::Unlocks>(),
+            DocType::of::<crate::memory::Engram>(),
+            DocType::of::<crate::memory::Vector>(),
+            DocType::of::<crate::memory::MemoryState>(),
         ]
     })
 }
