@@ -8,6 +8,7 @@ mod check;
 mod completions;
 mod config;
 mod init;
+mod memory;
 mod pause;
 mod status;
 
@@ -86,6 +87,9 @@ pub enum Command {
     Config(config::Command),
     /// Print a shell completion script.
     Completions(completions::Args),
+    /// What the creature remembers: list, show, search, stats, add, reembed, mirror.
+    #[command(subcommand)]
+    Memory(memory::Command),
 }
 
 /// What every command gets: where the creature lives, how to print, the clock.
@@ -138,6 +142,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Check(args) => check::run(&ctx, args),
         Command::Config(cmd) => config::run(&ctx, cmd),
         Command::Completions(args) => completions::run(&ctx, args),
+        Command::Memory(cmd) => memory::run(&ctx, cmd),
     }
 }
 

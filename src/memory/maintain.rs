@@ -11,13 +11,13 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use super::Memory;
 use super::embed::{embed_one, is_stale};
 use super::engram::{Engram, EngramId, Tier};
 use super::qdrant::{Point, UPSERT_BATCH};
 use super::state::{Caps, MemoryState, MirrorMark};
 use super::vector::{self, Vector};
 use super::write::require;
-use super::Memory;
 use crate::clock::Millis;
 use crate::exit::{Error, Result};
 use crate::store::{Read, Store};
@@ -245,18 +245,24 @@ pub fn stats(rx: &impl Read, memory: &Memory) -> Result<Stats> {
         s.settled += u64::from(!e.utility.is_empty());
         s.stale += u64::from(is_stale(&e.vector, &e.body, embedder));
     }
-    if let Some(m) = memory.mirror() {
-        let state = MemoryState::load(rx)?;
-        let space = embedder.dim().map(|d| memory.space_for(d));
-        s.mirror = Some(MirrorInfo {
-            url: m.url().to_string(),
-            collection: m.collection().to_string(),
-            synced: state.mirror.as_ref().is_some_and(|mark| {
-                mark.synced
-                    && mark.collection == m.collection()
-                    && space.is_none_or(|sp| sp == mark.space)
-            }),
-        });
-    }
+    s.mirror = mirror_info(rx, memory)?;
     Ok(s)
+}
+
+/// The configured mirror and whether the store's mark says it holds every current vector.
+pub fn mirror_info(rx: &impl Read, memory: &Memory) -> Result<Option<MirrorInfo>> {
+    let Some(m) = memory.mirror() else {
+        return Ok(None);
+    };
+    let state = MemoryState::load(rx)?;
+    let space = memory.embedder().dim().map(|d| memory.space_for(d));
+    Ok(Some(MirrorInfo {
+        url: m.url().to_string(),
+        collection: m.collection().to_string(),
+        synced: state.mirror.as_ref().is_some_and(|mark| {
+            mark.synced
+                && mark.collection == m.collection()
+                && space.is_none_or(|sp| sp == mark.space)
+        }),
+    }))
 }

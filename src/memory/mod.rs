@@ -120,13 +120,7 @@ impl Memory {
 
     /// The `k` engrams most similar to `query` that pass `filter`, best first. Through the
     /// mirror when it is configured, reachable and in sync; otherwise by the exact scan.
-    pub fn recall(
-        &self,
-        rx: &impl Read,
-        query: &str,
-        filter: &Filter,
-        k: usize,
-    ) -> Result<Recall> {
+    pub fn recall(&self, rx: &impl Read, query: &str, filter: &Filter, k: usize) -> Result<Recall> {
         let q = embed::embed_one(self.embedder(), query)?;
         let empty = Recall {
             hits: Vec::new(),
@@ -205,3 +199,6 @@ pub fn list(rx: &impl Read, filter: &Filter, limit: usize) -> Result<Vec<Engram>
     out.truncate(limit);
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests;

@@ -67,7 +67,10 @@ impl NewEngram {
             .hint("remember the gist; split a long text into several engrams"));
         }
         if self.sources.len() > MAX_SOURCES
-            || self.sources.iter().any(|s| s.chars().count() > MAX_SOURCE_CHARS)
+            || self
+                .sources
+                .iter()
+                .any(|s| s.chars().count() > MAX_SOURCE_CHARS)
         {
             return Err(Error::data(format!(
                 "an engram has at most {MAX_SOURCES} sources of {MAX_SOURCE_CHARS} characters"
@@ -94,7 +97,9 @@ impl Memory {
                 state.active,
                 state.archived
             ))
-            .hint("nothing is deleted; move this store aside with `wis init --force` to start anew"));
+            .hint(
+                "nothing is deleted; move this store aside with `wis init --force` to start anew",
+            ));
         }
         let was_empty = state.total() == 0;
         let values = embed_one(self.embedder(), &new.body)?;
@@ -129,7 +134,12 @@ impl Memory {
             tag,
         }];
         // The mirror holds only vectors of the current space.
-        points.extend(moved.into_iter().filter(|(s, _)| *s == space).map(|(_, p)| p));
+        points.extend(
+            moved
+                .into_iter()
+                .filter(|(s, _)| *s == space)
+                .map(|(_, p)| p),
+        );
         if self.mirror_points(&mut state, &points, was_empty, now) {
             engram.vector.qdrant = self.qdrant_ref(id);
         }

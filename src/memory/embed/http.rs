@@ -60,8 +60,9 @@ impl HttpEmbedder {
 
     fn request(&self, texts: &[&str]) -> Result<Vec<Vec<f32>>> {
         let body = serde_json::json!({ "model": self.model, "input": texts });
-        let reply = http::post_json(&self.agent, &self.endpoint, None, &body)
-            .map_err(|e| e.hint("start the embeddings server, or set [embed] backend = \"hash\""))?;
+        let reply = http::post_json(&self.agent, &self.endpoint, None, &body).map_err(|e| {
+            e.hint("start the embeddings server, or set [embed] backend = \"hash\"")
+        })?;
         if !reply.ok() {
             let snippet: String = reply.body.chars().take(200).collect();
             let err = format!(
@@ -84,7 +85,10 @@ impl HttpEmbedder {
     fn check(&self, reply: Reply, want: usize) -> Result<Vec<Vec<f32>>> {
         let bad = |why: String| Error::data(format!("embeddings from {}: {why}", self.endpoint));
         if reply.data.len() != want {
-            return Err(bad(format!("{} vectors for {want} texts", reply.data.len())));
+            return Err(bad(format!(
+                "{} vectors for {want} texts",
+                reply.data.len()
+            )));
         }
         let mut out: Vec<Option<Vec<f32>>> = vec![None; want];
         for (pos, item) in reply.data.into_iter().enumerate() {

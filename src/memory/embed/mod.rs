@@ -75,7 +75,11 @@ pub fn is_stale(meta: &VectorMeta, text: &str, embedder: &dyn Embedder) -> bool 
 
 /// Scales a vector to unit length; false (and left as is) when it is all zero.
 pub fn normalize(v: &mut [f32]) -> bool {
-    let norm = v.iter().map(|x| f64::from(*x) * f64::from(*x)).sum::<f64>().sqrt();
+    let norm = v
+        .iter()
+        .map(|x| f64::from(*x) * f64::from(*x))
+        .sum::<f64>()
+        .sqrt();
     if norm == 0.0 || !norm.is_finite() {
         return false;
     }

@@ -9,7 +9,11 @@ const KINDS: [Kind; 3] = [Kind::Fact, Kind::Strategy, Kind::Episodic];
 fn tag_of(i: usize) -> Tag {
     Tag {
         kind: KINDS[i % 3],
-        tier: if i % 4 == 0 { Tier::Archive } else { Tier::Active },
+        tier: if i % 4 == 0 {
+            Tier::Archive
+        } else {
+            Tier::Active
+        },
         provenance: if i % 5 == 0 {
             Provenance::Told
         } else {
