@@ -121,7 +121,23 @@ impl Memory {
     /// The `k` engrams most similar to `query` that pass `filter`, best first. Through the
     /// mirror when it is configured, reachable and in sync; otherwise by the exact scan.
     pub fn recall(&self, rx: &impl Read, query: &str, filter: &Filter, k: usize) -> Result<Recall> {
-        let q = embed::embed_one(self.embedder(), query)?;
+        let q = self.embed(query)?;
+        self.recall_vector(rx, &q, filter, k)
+    }
+
+    /// Embeds a text with this memory's embedder (a situation, to recall by more than once).
+    pub fn embed(&self, text: &str) -> Result<Vec<f32>> {
+        embed::embed_one(self.embedder(), text)
+    }
+
+    /// Like [`Memory::recall`], for a vector this memory's embedder made.
+    pub fn recall_vector(
+        &self,
+        rx: &impl Read,
+        q: &[f32],
+        filter: &Filter,
+        k: usize,
+    ) -> Result<Recall> {
         let empty = Recall {
             hits: Vec::new(),
             route: Route::Exact,
@@ -133,7 +149,7 @@ impl Memory {
         let space = self.space_for(q.len());
         if let Some(mirror) = self.mirror.as_ref().filter(|m| !m.is_down()) {
             if MemoryState::load(rx)?.mirror_synced(mirror.collection(), space) {
-                match mirror.query(&q, filter, k) {
+                match mirror.query(q, filter, k) {
                     Ok(points) => {
                         let found = points.into_iter().map(|(id, sim)| (EngramId(id), sim));
                         let hits = resolve(rx, found, filter, k)?;
@@ -154,7 +170,7 @@ impl Memory {
             }
         }
         let loaded = vector::load(rx, space, q.len())?;
-        let found = search::top_k(&loaded.set, &q, filter, k);
+        let found = search::top_k(&loaded.set, q, filter, k);
         Ok(Recall {
             hits: resolve(rx, found.into_iter(), filter, k)?,
             route: Route::Exact,

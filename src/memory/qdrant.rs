@@ -7,6 +7,10 @@
 //! everything. The first time Qdrant fails in a process, the mirror is given up for the
 //! rest of that process: one warning on stderr, and recall falls back to the exact scan of
 //! the store, which is always right.
+//!
+//! Upserts happen inside the caller's write transaction, before it commits. A commit that
+//! then fails leaves points the store does not have; recall drops them, because every hit
+//! is looked up in the store before it is returned.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -75,6 +75,15 @@ fn remembered_facts_are_recalled_best_first() {
     assert_eq!(e.vector.backend, "hash");
     assert_eq!(e.vector.dim, 256);
     assert_eq!(e.vector.text_sha256, engram::text_sha256(&e.body));
+    // Recalling by a vector made once gives the same answer as by its text.
+    let situation = memory
+        .embed("which port does the pump controller use")
+        .unwrap();
+    let by_vector = memory
+        .recall_vector(&rx, &situation, &Filter::active(), 2)
+        .unwrap();
+    let ids = |r: &Recall| r.hits.iter().map(|h| (h.id, h.sim)).collect::<Vec<_>>();
+    assert_eq!(ids(&by_vector), ids(&recall));
     // A query with nothing to embed finds nothing rather than everything at 0.
     assert!(
         memory
