@@ -17,7 +17,7 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = TierArg::Active)]
     pub tier: TierArg,
     /// How many engrams to return.
-    #[arg(short = 'k', long = "top", default_value_t = 5)]
+    #[arg(short = 'k', long = "top", value_name = "N", default_value_t = 5)]
     pub k: usize,
 }
 
