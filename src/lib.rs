@@ -13,6 +13,7 @@ pub mod exit;
 pub mod home;
 pub mod http;
 pub mod life;
+pub mod memory;
 pub mod mind;
 pub mod output;
 pub mod store;

@@ -9,6 +9,7 @@ mod completions;
 mod config;
 mod curve;
 mod init;
+mod memory;
 mod pause;
 mod sleep;
 mod status;
@@ -96,6 +97,9 @@ pub enum Command {
     Curve(curve::Command),
     /// Print a shell completion script.
     Completions(completions::Args),
+    /// What the creature remembers: list, show, search, stats, add, reembed, mirror.
+    #[command(subcommand)]
+    Memory(memory::Command),
 }
 
 /// What every command gets: where the creature lives, how to print, the clock.
@@ -151,6 +155,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Config(cmd) => config::run(&ctx, cmd),
         Command::Curve(cmd) => curve::run(&ctx, cmd),
         Command::Completions(args) => completions::run(&ctx, args),
+        Command::Memory(cmd) => memory::run(&ctx, cmd),
     }
 }
 

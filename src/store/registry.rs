@@ -25,6 +25,9 @@ pub fn registry() -> &'static [DocType] {
             DocType::of::<crate::wisdom::sleep::SleepReceipt>(),
             DocType::of::<curve::CurveResult>(),
             DocType::of::<curve::BatteryRecord>(),
+            DocType::of::<crate::memory::Engram>(),
+            DocType::of::<crate::memory::Vector>(),
+            DocType::of::<crate::memory::MemoryState>(),
         ]
     })
 }
