@@ -28,6 +28,10 @@ pub fn registry() -> &'static [DocType] {
             DocType::of::<crate::memory::Engram>(),
             DocType::of::<crate::memory::Vector>(),
             DocType::of::<crate::memory::MemoryState>(),
+            DocType::of::<crate::wisdom::recall::Situation>(),
+            DocType::of::<crate::wisdom::recall::SituationVector>(),
+            DocType::of::<crate::wisdom::recall::IndexState>(),
+            DocType::of::<crate::wisdom::recall::Bet>(),
         ]
     })
 }

@@ -15,7 +15,7 @@ use crate::life::{Genome, LastTick, Persona, Unlocks, notebooks, units};
 use crate::mind::Prompt;
 use crate::mind::schema::action_schema;
 use crate::store::{Read, Tx};
-use crate::wisdom::episodes;
+use crate::wisdom::{episodes, recall};
 use crate::world::tools::ToolSpec;
 
 /// Most stream lines read for the prompt (the budget cuts further).
@@ -30,6 +30,8 @@ pub struct Plan {
     pub schema: Value,
     pub visible: Vec<&'static ToolSpec>,
     pub situation: String,
+    /// What the "Before you act" block showed: the bets the last phase settles.
+    pub recall: recall::Injected,
     /// The tick of a turn that died and was recovered now.
     pub recovered: Option<u64>,
 }
@@ -100,10 +102,12 @@ pub fn begin(tx: &mut Tx<'_>, config: &Config, now: Millis, write_lease: bool) -
         Turn::Rumination => (RUMINATION_CUE, rumination_schema()),
         _ => (WORK_CUE, action_schema(&visible)),
     };
+    let recall = recall::prepare(tx, config, &situation, choice.turn, write_lease)?;
     let tail = Tail {
         tick,
         plan: plan_text,
         stream: &stream,
+        before_you_act: recall.block,
         cue,
         ..Default::default()
     };
@@ -126,6 +130,7 @@ pub fn begin(tx: &mut Tx<'_>, config: &Config, now: Millis, write_lease: bool) -
         schema,
         visible,
         situation,
+        recall: recall.injected,
         recovered,
     })))
 }
