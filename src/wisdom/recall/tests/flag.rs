@@ -54,8 +54,7 @@ fn with_the_flag_off_nothing_is_read_written_or_shown() {
     let mut after = dump(&store.read().unwrap());
     let pushed = after
         .keys()
-        .filter(|(schema, _)| schema == "wis.episode.v1")
-        .next_back()
+        .rfind(|(schema, _)| schema == "wis.episode.v1")
         .cloned()
         .unwrap();
     after.remove(&pushed);
