@@ -38,14 +38,6 @@ pub enum Item {
 }
 
 impl Item {
-    /// `case` or `guardrail`.
-    pub fn kind(&self) -> &'static str {
-        match self {
-            Item::Case { .. } => "case",
-            Item::Guardrail { .. } => "guardrail",
-        }
-    }
-
     /// `e12`, or `situation#signature` for a case.
     pub fn id(&self) -> String {
         match self {
@@ -188,13 +180,4 @@ pub fn recommends(engram: &Engram) -> Option<String> {
         let action: Action = serde_json::from_str(json.trim()).ok()?;
         Some(action_signature(&action))
     })
-}
-
-/// The newest bets, newest last.
-pub fn recent(rx: &impl Read, n: usize) -> Result<Vec<Bet>> {
-    Ok(rx
-        .ring::<Bet>(Some(n))?
-        .into_iter()
-        .map(|(_, b)| b)
-        .collect())
 }

@@ -210,3 +210,42 @@ fn the_budget_is_the_smaller_of_the_block_cap_and_the_recalled_memory_budget() {
     assert_eq!(prose_left(&config.context, Some(&block)), 500 - block.chars);
     assert_eq!(prose_left(&config.context, None), 500);
 }
+
+#[test]
+fn with_the_block_in_it_the_whole_prompt_still_fits_its_budget() {
+    use crate::config::Context;
+    use crate::life::morph::Morph;
+    use crate::life::prompt::{Tail, WORK_CUE, build};
+    use crate::life::stream::{StreamLine, Voice};
+    use crate::life::{Persona, Unlocks};
+    let lines: Vec<StreamLine> = (0..3000)
+        .map(|i| StreamLine::new(i, 0, Voice::Observe, "y".repeat(200)))
+        .collect();
+    let guard = Some((0.8, "Read the error first.", Provenance::Told));
+    let block = compose(&found(Some(0.9), "ls", guard), 0.55, 700).unwrap();
+    let context = Context {
+        max_total_chars: 6000,
+        stream_max_chars: 5000,
+        ..Context::default()
+    };
+    let tail = Tail {
+        tick: 9,
+        stream: &lines,
+        before_you_act: Some(block.text.clone()),
+        cue: WORK_CUE,
+        ..Default::default()
+    };
+    let prompt = build(
+        &Persona::newborn("Tam", 0),
+        Morph::Otter,
+        &Unlocks::newborn(0),
+        &tail,
+        &context,
+    );
+    assert!(prompt.chars() <= 6000, "{}", prompt.chars());
+    assert!(
+        prompt
+            .volatile
+            .contains(&format!("\n{}\n\n{WORK_CUE}", block.text))
+    );
+}
