@@ -4,6 +4,7 @@
 //! the one [`Printer`]. Every subcommand here does real work; nothing is listed before it is
 //! built.
 
+mod cachectl;
 mod check;
 mod completions;
 mod config;
@@ -86,6 +87,9 @@ pub enum Command {
     Config(config::Command),
     /// Print a shell completion script.
     Completions(completions::Args),
+    /// CultCache files: export and import the store, project and verify any file.
+    #[command(subcommand)]
+    Cachectl(cachectl::Command),
 }
 
 /// What every command gets: where the creature lives, how to print, the clock.
@@ -138,6 +142,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Check(args) => check::run(&ctx, args),
         Command::Config(cmd) => config::run(&ctx, cmd),
         Command::Completions(args) => completions::run(&ctx, args),
+        Command::Cachectl(cmd) => cachectl::run(&ctx, cmd),
     }
 }
 
