@@ -32,7 +32,11 @@ fn seed_corpus_replays() {
         let data = std::fs::read(&path).unwrap();
         let start = Instant::now();
         let verdict = exercise(&data);
-        assert!(start.elapsed() < Duration::from_secs(1), "{name} took {:?}", start.elapsed());
+        assert!(
+            start.elapsed() < Duration::from_secs(1),
+            "{name} took {:?}",
+            start.elapsed()
+        );
         if name.starts_with("ok-") {
             assert!(matches!(verdict, Ok(true)), "{name}: {verdict:?}");
             seen.0 += 1;
@@ -42,5 +46,8 @@ fn seed_corpus_replays() {
             seen.1 += 1;
         }
     }
-    assert!(seen.0 >= 4 && seen.1 >= 5, "the corpus went missing: {seen:?}");
+    assert!(
+        seen.0 >= 4 && seen.1 >= 5,
+        "the corpus went missing: {seen:?}"
+    );
 }

@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use proptest::prelude::*;
-use wis::cultcache::encode::encode_js;
+use wis::cultcache::js::encode_js;
 use wis::cultcache::{CultFile, decode_one, export, import, project, verify};
 use wis::life::{Genome, LastTick, Morph, Persona, Temperament, UnitRecord, UnitState, Unlocks};
 use wis::store::{OpenOptions, Store, Tx};

@@ -15,8 +15,8 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use super::decode::decode_one;
 use super::read::{CultFile, Record, Shape};
-use super::value::decode_one;
 use crate::exit::{Error, Result};
 use crate::store::{DocType, Layout, Read, SINGLETON_KEY, Tx, doc_type, registry, ring_key};
 

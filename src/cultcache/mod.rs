@@ -8,14 +8,16 @@
 //! [`outdir`]), and moves a creature's documents in and out ([`export`], [`import`]) and
 //! checks a file ([`verify`]).
 //!
-//! Every byte of a file is untrusted: it is decoded as bounded values ([`value`]) before
-//! anything else looks at it, so a hostile file fails with a data error (exit 65) in
+//! Every byte of a file is untrusted: it is decoded as bounded values before
+//! anything else looks at it ([`decode`]), so a hostile file fails with a data error (exit 65) in
 //! bounded time and memory.
 
 pub mod catalog;
+pub mod decode;
 pub mod encode;
 pub mod export;
 pub mod import;
+pub mod js;
 pub mod outdir;
 pub mod project;
 pub mod read;
@@ -26,10 +28,11 @@ pub mod write;
 use std::path::Path;
 
 pub use catalog::{Catalog, CatalogEntry, CatalogMember, wis_catalog};
+pub use decode::{DecodeError, Decoder, Limits, decode_one};
 pub use export::export;
 pub use import::{Imported, import};
 pub use read::{CultFile, FORMAT_V1, PayloadForm, ReadError, Record, Shape};
-pub use value::{DecodeError, Decoder, Limits, Value, decode_one};
+pub use value::Value;
 pub use verify::{Report, verify};
 pub use write::{SnapshotRecord, write_snapshot};
 

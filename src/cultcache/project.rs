@@ -20,8 +20,9 @@ use base64::engine::general_purpose::STANDARD;
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 use serde_json::json;
 
+use super::decode::decode_one;
 use super::read::{CultFile, ReadError, Record};
-use super::value::{Value, decode_one};
+use super::value::Value;
 
 /// Arrays this long or longer may be vectors.
 pub const VECTOR_MIN_LEN: usize = 16;

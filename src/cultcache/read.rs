@@ -14,8 +14,10 @@ use std::borrow::Cow;
 use thiserror::Error;
 
 use super::catalog::Catalog;
-use super::encode::{EncodeError, encode_js};
-use super::value::{DecodeError, Decoder, Value};
+use super::decode::{DecodeError, Decoder};
+use super::encode::EncodeError;
+use super::js::encode_js;
+use super::value::Value;
 
 /// The v1 snapshot's format string.
 pub const FORMAT_V1: &str = "cultcache.store.v1";

@@ -10,8 +10,8 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use super::decode::decode_one;
 use super::read::{CultFile, ReadError};
-use super::value::decode_one;
 use crate::store::doc_type;
 
 /// The most problems a report lists; the rest are only counted.

@@ -23,7 +23,7 @@ pub use check::{Problem, check_store};
 pub use doc::{Doc, DocType, Layout, SINGLETON_KEY, decode, encode};
 pub use holder::Holder;
 pub use registry::{doc_type, registry};
-pub use shape::Member;
+pub use shape::{Member, members};
 pub use tx::{Read, Rx, Tx, ring_key};
 
 use crate::clock::Millis;

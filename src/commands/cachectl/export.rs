@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use crate::cultcache;
-use crate::exit::{Error, Result};
+use crate::exit::Result;
 use crate::home::write_atomic;
 
 use super::Ctx;
@@ -24,12 +24,7 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
     let rx = store.read()?;
     let bytes = cultcache::export(&rx, ctx.clock.now())?;
     if args.out.as_os_str() == "-" {
-        use std::io::Write;
-        let mut out = std::io::stdout().lock();
-        return out
-            .write_all(&bytes)
-            .and_then(|_| out.flush())
-            .map_err(|e| Error::io(format!("writing to stdout: {e}")));
+        return ctx.printer.bytes(&bytes);
     }
     write_atomic(&args.out, &bytes)?;
     let records = cultcache::CultFile::open(&bytes)?.len;

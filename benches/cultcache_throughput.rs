@@ -1,7 +1,7 @@
 //! Throughput of the CultCache reader: `project` (the JSON projection, vectors stripped and
 //! kept) and `verify` over a synthetic snapshot of 100 MB (`WIS_BENCH_MB` changes the size).
 //!
-//! `cargo bench --bench cultcache_project`; divan reports the time per pass and the bytes
+//! `cargo bench --bench cultcache_throughput`; divan reports the time per pass and the bytes
 //! per second.
 
 #[path = "cultcache_fixture/mod.rs"]
@@ -28,10 +28,14 @@ fn main() {
 fn project_all(bytes: &[u8], keep_vectors: bool) -> usize {
     let mut out = std::io::BufWriter::new(std::io::sink());
     let mut file = CultFile::open(bytes).expect("the fixture reads");
-    project::for_each(&mut file, keep_vectors, |p| -> Result<(), wis::exit::Error> {
-        serde_json::to_writer(&mut out, p).expect("a projection serializes");
-        Ok(())
-    })
+    project::for_each(
+        &mut file,
+        keep_vectors,
+        |p| -> Result<(), wis::exit::Error> {
+            serde_json::to_writer(&mut out, p).expect("a projection serializes");
+            Ok(())
+        },
+    )
     .expect("the fixture projects")
 }
 
