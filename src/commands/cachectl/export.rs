@@ -8,10 +8,7 @@ use crate::home::write_atomic;
 
 use super::Ctx;
 
-/// Write every document of the store as a `cultcache.store.v1` snapshot, with a catalog
-/// entry per wis document type, so other tools can read it without wis. Keys: `self` for a
-/// singleton, the key of a keyed document, the 20-digit sequence of a ring entry; storedAt
-/// is the time of the export.
+/// The arguments of `wis cachectl export`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Where to write the snapshot (replaced atomically); `-` writes it to stdout.

@@ -7,11 +7,7 @@ use crate::exit::Result;
 
 use super::Ctx;
 
-/// Read a CultCache file (either shape) into the store in one transaction. Only registered
-/// wis document types are accepted; a record of another schema, one whose schemaId the
-/// catalog cannot resolve, or one whose payload does not decode as its type rejects the
-/// whole file, naming the record, and nothing is written. Documents with the same type and
-/// key are replaced.
+/// The arguments of `wis cachectl import`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The CultCache file.

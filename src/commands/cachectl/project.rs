@@ -7,8 +7,7 @@ use crate::exit::Result;
 
 use super::Ctx;
 
-/// Print any CultCache file (either shape) as JSON: one object per record with its key,
-/// type, schemaId, storedAt and payload; map keys sorted so projections diff well.
+/// The arguments of `wis cachectl project`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The CultCache file.

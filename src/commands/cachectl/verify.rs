@@ -7,9 +7,7 @@ use crate::exit::{Error, Result};
 
 use super::Ctx;
 
-/// Check a CultCache file without importing it: its structure, that every record's
-/// schemaId resolves through the catalog, and that every payload decodes (as MessagePack,
-/// and as its type when it is a wis type). Prints records and payload bytes per type.
+/// The arguments of `wis cachectl verify`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The CultCache file.
