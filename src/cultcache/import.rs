@@ -123,3 +123,47 @@ fn check_key(ty: &DocType, record: &Record<'_>) -> Result<()> {
         format!("key does not fit {}: {want}", ty.schema),
     ))
 }
+
+#[cfg(test)]
+mod tests {
+    use std::borrow::Cow;
+
+    use super::*;
+    use crate::cultcache::PayloadForm;
+
+    fn record(key: &str) -> Record<'_> {
+        Record {
+            index: 0,
+            key,
+            schema_id: "wis.test.v1",
+            stored_at: "2026-01-01T00:00:00.000Z",
+            payload: Cow::Borrowed(&[0xc0]),
+            form: PayloadForm::Bin,
+        }
+    }
+
+    fn ty(layout: Layout) -> DocType {
+        DocType {
+            schema: "wis.test.v1",
+            layout,
+            validate: |_| Ok(()),
+            members: Vec::new,
+        }
+    }
+
+    #[test]
+    fn keys_follow_the_export_scheme() {
+        let single = ty(Layout::Singleton);
+        assert!(check_key(&single, &record("self")).is_ok());
+        assert!(check_key(&single, &record("other")).is_err());
+        let keyed = ty(Layout::Keyed);
+        assert!(check_key(&keyed, &record("any key at all")).is_ok());
+        let ring = ty(Layout::Ring { cap: 10 });
+        assert!(check_key(&ring, &record(&ring_key(5))).is_ok());
+        assert!(check_key(&ring, &record("00000000000000000005")).is_ok());
+        for bad in ["5", "-1", "000000000000000000005", "x"] {
+            let err = check_key(&ring, &record(bad)).unwrap_err();
+            assert!(err.message.contains("20 digits"), "{bad}: {}", err.message);
+        }
+    }
+}

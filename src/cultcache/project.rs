@@ -6,7 +6,9 @@
 //! `stripped` (JSON pointers into the payload) when vectors were left out.
 //!
 //! A payload is decoded as one bounded MessagePack value and written with map keys sorted,
-//! so the same records always project to the same bytes whatever order a writer used.
+//! so the same records always project to the same bytes whatever order a writer used. A
+//! map key that is not a string is written as its text (a number, `true`, `null`, base64
+//! for a binary; containers, which no JavaScript writer produces, in a debug rendering).
 //! Values JSON has no form for are tagged objects: `{"$bin": base64}`,
 //! `{"$ext": type, "$base64": data}`, `{"$float": "NaN" | "Infinity" | "-Infinity"}`. A
 //! vector (an array of 16 or more numbers, at least one of them a fraction) becomes
