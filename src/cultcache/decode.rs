@@ -47,7 +47,7 @@ pub enum DecodeError {
     Utf8 { at: usize },
     #[error("the reserved marker 0xc1 at byte {at}")]
     Reserved { at: usize },
-    #[error("{left} bytes left over after the value at byte {at}")]
+    #[error("{left} byte(s) left over after the value at byte {at}")]
     Trailing { at: usize, left: usize },
 }
 
