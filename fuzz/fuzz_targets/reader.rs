@@ -1,8 +1,14 @@
 //! Fuzzes the CultCache reader: any bytes must give an answer (records, or a data error),
 //! never a panic, a hang or an allocation sized by a length prefix.
 //!
-//! `cargo +nightly fuzz run reader` from the repository root; the seed corpus is
-//! `fuzz/corpus/reader/`, which `tests/cultcache_corpus.rs` replays in every test run.
+//! From the repository root (new inputs go to the ignored `fuzz/corpus-work/`):
+//!
+//! ```sh
+//! cargo +nightly fuzz run reader fuzz/corpus-work fuzz/corpus/reader -- -malloc_limit_mb=16
+//! ```
+//!
+//! The seeds in `fuzz/corpus/reader/` are replayed by `tests/cultcache_corpus.rs` in every
+//! test run.
 
 #![no_main]
 
