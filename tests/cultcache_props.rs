@@ -29,6 +29,7 @@ fn persona() -> impl Strategy<Value = Persona> {
         .prop_map(
             |((name, born_at, ticks, sleeps), (xp, goals_completed, sleep_pressure), rest)| {
                 let (paused, paused_at, last_tick) = rest;
+                let failures_in_row = (ticks % 7) as u32;
                 Persona {
                     name,
                     born_at,
@@ -40,6 +41,7 @@ fn persona() -> impl Strategy<Value = Persona> {
                     paused,
                     paused_at,
                     last_tick,
+                    failures_in_row,
                 }
             },
         )
