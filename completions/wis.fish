@@ -43,6 +43,7 @@ complete -c wis -n "__fish_wis_needs_command" -f -a "config" -d 'Inspect and val
 complete -c wis -n "__fish_wis_needs_command" -f -a "curve" -d 'The experience curve: battery scores against the creature\'s age, per arm'
 complete -c wis -n "__fish_wis_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c wis -n "__fish_wis_needs_command" -f -a "memory" -d 'What the creature remembers: list, show, search, stats, add, reembed, mirror'
+complete -c wis -n "__fish_wis_needs_command" -f -a "cachectl" -d 'CultCache files: export and import the store, project and verify any file'
 complete -c wis -n "__fish_wis_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c wis -n "__fish_wis_using_subcommand init" -l seed -d 'Genome seed; the same seed gives the same creature. Random (and recorded) when absent' -r
 complete -c wis -n "__fish_wis_using_subcommand init" -l name -d 'Name the creature instead of drawing a name' -r
@@ -319,18 +320,72 @@ complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcomma
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from help" -f -a "reembed" -d 'Re-embed every engram whose vector another embedder made (after changing [embed])'
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from help" -f -a "mirror" -d 'Show the Qdrant mirror, or rebuild it from the store'
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions memory help" -f -a "init" -d 'Birth a creature in a home'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions memory help" -f -a "tick" -d 'Live one heartbeat: a work, rumination or sleep turn'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions memory help" -f -a "sleep" -d 'Run the sleep turn now'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions memory help" -f -a "status" -d 'Show the creature: age, level, sleep pressure, body, store'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions memory help" -f -a "pause" -d 'Pause the creature: ticks do nothing until `wis resume`'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions memory help" -f -a "resume" -d 'Resume a paused creature'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions memory help" -f -a "check" -d 'Check the store: redb integrity and wis\'s invariants (exit 65 when damaged)'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions memory help" -f -a "config" -d 'Inspect and validate the configuration'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions memory help" -f -a "curve" -d 'The experience curve: battery scores against the creature\'s age, per arm'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions memory help" -f -a "completions" -d 'Print a shell completion script'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions memory help" -f -a "memory" -d 'What the creature remembers: list, show, search, stats, add, reembed, mirror'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions memory help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and not __fish_seen_subcommand_from project export import verify help" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and not __fish_seen_subcommand_from project export import verify help" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and not __fish_seen_subcommand_from project export import verify help" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
+json\t'JSON for scripts: one document, or one object per line for streams'"
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and not __fish_seen_subcommand_from project export import verify help" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and not __fish_seen_subcommand_from project export import verify help" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and not __fish_seen_subcommand_from project export import verify help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and not __fish_seen_subcommand_from project export import verify help" -s V -l version -d 'Print version'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and not __fish_seen_subcommand_from project export import verify help" -f -a "project" -d 'Print a CultCache file as JSON: one object per record (vectors left out)'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and not __fish_seen_subcommand_from project export import verify help" -f -a "export" -d 'Write the creature\'s store as a CultCache v1 snapshot'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and not __fish_seen_subcommand_from project export import verify help" -f -a "import" -d 'Read a CultCache file into the creature\'s store: every record or none'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and not __fish_seen_subcommand_from project export import verify help" -f -a "verify" -d 'Check a CultCache file: structure, catalog, payloads (exit 65 when it fails)'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and not __fish_seen_subcommand_from project export import verify help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from project" -l out -d 'Write one JSON file per record under DIR (DIR/<type>/<key>.json and DIR/index.json) instead of JSON Lines on stdout; `-` is stdout' -r -F
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from project" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from project" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from project" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
+json\t'JSON for scripts: one document, or one object per line for streams'"
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from project" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from project" -l keep-vectors -d 'Keep vectors (long arrays of fractional numbers) instead of leaving them out'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from project" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from project" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from project" -s V -l version -d 'Print version'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from export" -l out -d 'Where to write the snapshot (replaced atomically); `-` writes it to stdout' -r -F
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from export" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from export" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from export" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
+json\t'JSON for scripts: one document, or one object per line for streams'"
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from export" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from export" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from export" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from export" -s V -l version -d 'Print version'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from import" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from import" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from import" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
+json\t'JSON for scripts: one document, or one object per line for streams'"
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from import" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from import" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from import" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from import" -s V -l version -d 'Print version'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from verify" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from verify" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from verify" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
+json\t'JSON for scripts: one document, or one object per line for streams'"
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from verify" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from verify" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from verify" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from verify" -s V -l version -d 'Print version'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from help" -f -a "project" -d 'Print a CultCache file as JSON: one object per record (vectors left out)'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from help" -f -a "export" -d 'Write the creature\'s store as a CultCache v1 snapshot'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from help" -f -a "import" -d 'Read a CultCache file into the creature\'s store: every record or none'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from help" -f -a "verify" -d 'Check a CultCache file: structure, catalog, payloads (exit 65 when it fails)'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions memory cachectl help" -f -a "init" -d 'Birth a creature in a home'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions memory cachectl help" -f -a "tick" -d 'Live one heartbeat: a work, rumination or sleep turn'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions memory cachectl help" -f -a "sleep" -d 'Run the sleep turn now'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions memory cachectl help" -f -a "status" -d 'Show the creature: age, level, sleep pressure, body, store'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions memory cachectl help" -f -a "pause" -d 'Pause the creature: ticks do nothing until `wis resume`'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions memory cachectl help" -f -a "resume" -d 'Resume a paused creature'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions memory cachectl help" -f -a "check" -d 'Check the store: redb integrity and wis\'s invariants (exit 65 when damaged)'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions memory cachectl help" -f -a "config" -d 'Inspect and validate the configuration'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions memory cachectl help" -f -a "curve" -d 'The experience curve: battery scores against the creature\'s age, per arm'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions memory cachectl help" -f -a "completions" -d 'Print a shell completion script'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions memory cachectl help" -f -a "memory" -d 'What the creature remembers: list, show, search, stats, add, reembed, mirror'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions memory cachectl help" -f -a "cachectl" -d 'CultCache files: export and import the store, project and verify any file'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions memory cachectl help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "check" -d 'Validate the configuration; when the model server answers, compare the budgets with the window it actually serves'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "show" -d 'Print the effective configuration (defaults < wis.toml < WIS_* < --config) as TOML'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from curve" -f -a "run" -d 'Run the frozen battery on every arm and record a curve point per arm'
@@ -344,3 +399,7 @@ complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from memory" -f -a "stats" -d 'Counts by tier, kind and provenance; the embedder, the caps and the mirror'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from memory" -f -a "reembed" -d 'Re-embed every engram whose vector another embedder made (after changing [embed])'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from memory" -f -a "mirror" -d 'Show the Qdrant mirror, or rebuild it from the store'
+complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from cachectl" -f -a "project" -d 'Print a CultCache file as JSON: one object per record (vectors left out)'
+complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from cachectl" -f -a "export" -d 'Write the creature\'s store as a CultCache v1 snapshot'
+complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from cachectl" -f -a "import" -d 'Read a CultCache file into the creature\'s store: every record or none'
+complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from cachectl" -f -a "verify" -d 'Check a CultCache file: structure, catalog, payloads (exit 65 when it fails)'

@@ -4,6 +4,7 @@
 //! the one [`Printer`]. Every subcommand here does real work; nothing is listed before it is
 //! built.
 
+mod cachectl;
 mod check;
 mod completions;
 mod config;
@@ -100,6 +101,9 @@ pub enum Command {
     /// What the creature remembers: list, show, search, stats, add, reembed, mirror.
     #[command(subcommand)]
     Memory(memory::Command),
+    /// CultCache files: export and import the store, project and verify any file.
+    #[command(subcommand)]
+    Cachectl(cachectl::Command),
 }
 
 /// What every command gets: where the creature lives, how to print, the clock.
@@ -156,6 +160,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Curve(cmd) => curve::run(&ctx, cmd),
         Command::Completions(args) => completions::run(&ctx, args),
         Command::Memory(cmd) => memory::run(&ctx, cmd),
+        Command::Cachectl(cmd) => cachectl::run(&ctx, cmd),
     }
 }
 
