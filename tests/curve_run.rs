@@ -243,3 +243,62 @@ fn an_interrupted_run_still_restores_the_resident_model() {
         "{shown}"
     );
 }
+
+#[test]
+fn the_live_arm_answers_with_the_creatures_recall_and_the_fixture_without() {
+    let life = FakeOpenAi::builder()
+        .model("small")
+        .reply(r#"{"thought": "where is it", "plan": ["find the pump port"]}"#)
+        .reply(r#"{"tool": "read_file", "args": {"path": "pump.conf"}}"#)
+        .reply(r#"{"tool": "read_file", "args": {"path": "notes/pump.txt"}}"#)
+        .start();
+    let large = FakeOpenAi::builder().model("large").start();
+    let env = setup(&life, &large);
+    env.write(
+        "workspace/notes/pump.txt",
+        "the pump controller listens on 8731\n",
+    );
+    env.write("battery/v9.jsonl", "{\"id\": \"port\", \"domain\": \"recall\", \"prompt\": \"find the pump port\", \"scorer\": {\"type\": \"exact\", \"answer\": \"8731\"}}\n");
+    for _ in 0..3 {
+        env.wis(&["tick"]).ok();
+    }
+    env.wis(&["pause"]).ok();
+    for answer in [
+        reply("no idea"),
+        Answer::content("{}"),
+        reply("8731"),
+        Answer::content("{}"),
+    ] {
+        life.push(answer);
+    }
+    let before = life.completions().len();
+    env.wis(&["curve", "run", "--arm", "naive-small"]).ok();
+    env.wis(&["curve", "run", "--arm", "wise-small"]).ok();
+    let sent = life.completions();
+    let naive = sent[before].json["messages"][1]["content"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let wise = sent[before + 2].json["messages"][1]["content"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        !naive.contains("Before you act"),
+        "the fixture has no memory:\n{naive}"
+    );
+    assert!(wise.contains("## Before you act"), "{wise}");
+    assert!(
+        wise.contains(r#"{"tool":"read_file","args":{"path":"notes/pump.txt"}}"#),
+        "{wise}"
+    );
+    assert!(
+        !wise.contains("pump.conf\"}} -> worked"),
+        "the failure is not the case:\n{wise}"
+    );
+    // The live creature's store is untouched by the run's recall.
+    assert_eq!(
+        env.wis(&["status", "--output-format", "json"]).json()["documents"]["wis.bet.v1"],
+        0
+    );
+}
