@@ -5,8 +5,7 @@ use crate::home::{BirthOptions, birth};
 
 use super::Ctx;
 
-/// Birth a creature: draw its genome, write wis.toml with every default, create the store
-/// and the workspace.
+/// Arguments of `wis init`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Genome seed; the same seed gives the same creature. Random (and recorded) when absent.

@@ -77,10 +77,22 @@ pub struct Global {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Birth a creature in a home.
+    ///
+    /// Draws its genome (name, morph, temperament) from --seed, or from a random seed that is
+    /// recorded; writes wis.toml with every default, commented; creates the store and the
+    /// workspace. An existing creature is refused unless --force, which archives it first.
     Init(init::Args),
     /// Live one heartbeat: a work, rumination or sleep turn.
+    ///
+    /// Sleeps when sleep pressure is over its threshold, ruminates when nothing is actionable
+    /// or after repeated failures, otherwise asks the model for one action, runs it sandboxed,
+    /// and records the judged outcome. Prints one line (or one JSON object). Exit 75 when
+    /// another turn is in flight (cron simply tries again), 69 when the model does not answer.
     Tick(tick::Args),
     /// Run the sleep turn now.
+    ///
+    /// Resets sleep pressure, counts a sleep, and stores a receipt of what the sleep did.
+    /// Refused (exit 75) while a turn is in flight.
     Sleep(sleep::Args),
     /// Show the creature: age, level, sleep pressure, body, store.
     Status(status::Args),
@@ -89,6 +101,9 @@ pub enum Command {
     /// Resume a paused creature.
     Resume(pause::Args),
     /// Check the store: redb integrity and wis's invariants (exit 65 when damaged).
+    ///
+    /// Runs redb's own integrity check, then checks that every document decodes as its
+    /// registered type, rings are within their caps, and no turn is half recorded.
     Check(check::Args),
     /// Inspect and validate the configuration.
     #[command(subcommand)]

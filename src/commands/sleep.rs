@@ -8,8 +8,7 @@ use crate::wisdom::sleep::sleep_turn;
 
 use super::Ctx;
 
-/// Put the creature to sleep now: reset sleep pressure, count a sleep, and store a receipt of
-/// what the sleep did. Refused (exit 75) while a turn is in flight.
+/// Arguments of `wis sleep` (none of its own).
 #[derive(Debug, clap::Args)]
 pub struct Args {}
 

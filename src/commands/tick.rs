@@ -6,10 +6,7 @@ use crate::mind::open::open_mind;
 
 use super::Ctx;
 
-/// Live one heartbeat: sleep if sleep pressure is over its threshold, ruminate if nothing is
-/// actionable, otherwise ask the model for one action, run it sandboxed, and record the judged
-/// outcome. Exit 75 when another turn is in flight (cron simply tries again next time), 69 when
-/// the model does not answer.
+/// Arguments of `wis tick`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Print the prompt and the action schema this tick would send; call nothing, write nothing.

@@ -13,6 +13,11 @@ use super::Ctx;
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
     /// Run the frozen battery on every arm and record a curve point per arm.
+    ///
+    /// Refused unless the creature is paused and no turn is in flight (scripts/run_curve.sh
+    /// pauses, runs, and always resumes). Arms run one after another at temperature 0 with a
+    /// fixed seed; the run ends by bringing the resident model back, also after an error or
+    /// Ctrl-C. With --arm and --min-score, exits 1 when that arm scores below the minimum.
     Run(run::Args),
     /// Print the curve as a table: one row per creature age, one column per arm.
     Show(show::Args),

@@ -11,10 +11,7 @@ use crate::wisdom::curve::{self, ArmContexts, Battery, Hooks, Interrupt, RunOpti
 
 use super::Ctx;
 
-/// Run the battery on each arm, one after another, and record one curve point per arm at the
-/// creature's current age. Refused unless the creature is paused and no turn is in flight
-/// (scripts/run_curve.sh pauses, runs, and always resumes). Ends by bringing the resident
-/// model back, also after an error or Ctrl-C.
+/// Arguments of `wis curve run`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The battery file [default: [curve] battery].
