@@ -28,6 +28,13 @@ pub fn registry() -> &'static [DocType] {
             DocType::of::<crate::memory::Engram>(),
             DocType::of::<crate::memory::Vector>(),
             DocType::of::<crate::memory::MemoryState>(),
+            DocType::of::<life::news::NewsItem>(),
+            DocType::of::<life::quests::book::QuestBook>(),
+            DocType::of::<life::objectives::Objectives>(),
+            DocType::of::<crate::wisdom::expectations::Expectation>(),
+            DocType::of::<crate::world::skills::Skill>(),
+            DocType::of::<crate::world::skills::SkillScript>(),
+            DocType::of::<crate::world::delegate::Delegation>(),
         ]
     })
 }
