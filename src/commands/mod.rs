@@ -9,11 +9,13 @@ mod completions;
 mod config;
 mod curve;
 mod init;
+mod news;
 mod memory;
 mod pause;
 mod sleep;
 mod status;
 mod tick;
+mod unlock;
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -95,6 +97,11 @@ pub enum Command {
     /// The experience curve: battery scores against the creature's age, per arm.
     #[command(subcommand)]
     Curve(curve::Command),
+    /// The body, unit by unit: list what is granted, held and locked; grant what is earned.
+    #[command(subcommand)]
+    Unlock(unlock::Command),
+    /// News for the operator: units granted or held, quests issued, passed, failed.
+    News(news::Args),
     /// Print a shell completion script.
     Completions(completions::Args),
     /// What the creature remembers: list, show, search, stats, add, reembed, mirror.
@@ -154,6 +161,8 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Check(args) => check::run(&ctx, args),
         Command::Config(cmd) => config::run(&ctx, cmd),
         Command::Curve(cmd) => curve::run(&ctx, cmd),
+        Command::Unlock(cmd) => unlock::run(&ctx, cmd),
+        Command::News(args) => news::run(&ctx, args),
         Command::Completions(args) => completions::run(&ctx, args),
         Command::Memory(cmd) => memory::run(&ctx, cmd),
     }

@@ -16,6 +16,7 @@ mod grant;
 pub mod milestone;
 pub mod seed;
 pub mod snapshot;
+pub mod unlock;
 
 pub(crate) use grant::grant;
 pub use grant::{By, Granted, OrganCheck, retry_engrams};
