@@ -40,27 +40,42 @@ fn creature(done: Rc<RefCell<Done>>) -> super::harness::Policy {
         let hello = json!({"input": "world"});
         let (tool, args) = if !d.tried_locked {
             d.tried_locked = true;
-            ("predict", json!({"claim": "x", "stat": "sleeps >= 1", "within": 2}))
+            (
+                "predict",
+                json!({"claim": "x", "stat": "sleeps >= 1", "within": 2}),
+            )
         } else if !d.tried_unknown {
             d.tried_unknown = true;
-            ("teleport", json!({"claim": "x", "stat": "sleeps >= 1", "within": 2}))
+            (
+                "teleport",
+                json!({"claim": "x", "stat": "sleeps >= 1", "within": 2}),
+            )
         } else if d.skill == 0 && has("create_skill") {
             d.skill = 1;
             let script = "echo hello $1; exit 3";
-            ("create_skill", json!({"name": "hello", "script": script, "about": "greets"}))
+            (
+                "create_skill",
+                json!({"name": "hello", "script": script, "about": "greets"}),
+            )
         } else if d.skill == 1 && has("skill_hello") {
             d.skill = 2;
             ("skill_hello", hello)
         } else if d.skill == 2 {
             d.skill = 3;
-            ("edit_skill", json!({"name": "hello", "script": "echo hello $1"}))
+            (
+                "edit_skill",
+                json!({"name": "hello", "script": "echo hello $1"}),
+            )
         } else if d.skill == 3 {
             d.skill = 4;
             ("skill_hello", hello)
         } else if has("predict") && !d.predicted {
             d.predicted = true;
             let claim = "hello stays live";
-            ("predict", json!({"claim": claim, "stat": "skills.live >= 1", "within": 3}))
+            (
+                "predict",
+                json!({"claim": claim, "stat": "skills.live >= 1", "within": 3}),
+            )
         } else if has("objective_add") && d.objective == 0 {
             d.objective = 1;
             ("objective_add", json!({"text": "greet the world"}))
@@ -99,10 +114,18 @@ fn a_first_day_walks_the_whole_ladder_in_order() {
         let report = life.tick();
         if report.tool.as_deref() == Some("skill_hello") && !report.success {
             let book: QuestBook = life.read(|rx| rx.singleton().unwrap());
-            assert_eq!(book.active.map(|a| a.id).as_deref(), Some("genesis-01"), "a failed run passed the quest");
+            assert_eq!(
+                book.active.map(|a| a.id).as_deref(),
+                Some("genesis-01"),
+                "a failed run passed the quest"
+            );
             assert_eq!(life.read(|rx| rx.all::<Skill>().unwrap()[0].1.live), None);
         }
-        if report.events.iter().any(|e| e.contains("came back: hello, hola")) {
+        if report
+            .events
+            .iter()
+            .any(|e| e.contains("came back: hello, hola"))
+        {
             digest_at = Some(report.tick);
         }
         reports.push(report);
@@ -123,7 +146,13 @@ fn a_first_day_walks_the_whole_ladder_in_order() {
 
     // Every unit granted, in ladder order, each by the right caller on its evidence.
     let unlocks: Unlocks = life.read(|rx| rx.singleton().unwrap());
-    let news: Vec<NewsItem> = life.read(|rx| rx.ring::<NewsItem>(None).unwrap().into_iter().map(|(_, n)| n).collect());
+    let news: Vec<NewsItem> = life.read(|rx| {
+        rx.ring::<NewsItem>(None)
+            .unwrap()
+            .into_iter()
+            .map(|(_, n)| n)
+            .collect()
+    });
     let grants: Vec<&NewsItem> = news.iter().filter(|n| n.kind == NewsKind::Grant).collect();
     let order: Vec<&str> = grants.iter().map(|n| n.subject.as_str()).collect();
     assert_eq!(order, ["U1", "U2", "U3", "U4a", "U4b", "U5", "U6"]);
@@ -131,17 +160,36 @@ fn a_first_day_walks_the_whole_ladder_in_order() {
         ("U1", "milestone", "sleeps >= 1: sleeps = 1"),
         ("U2", "quest", "quest genesis-01 was issued"),
         ("U3", "quest", "quest genesis-02 was issued"),
-        ("U4a", "milestone", "quests.passed >= 1 and sleeps >= 2: quests.passed = 1, sleeps = 2"),
-        ("U4b", "milestone", "quests.passed >= 1 and sleeps >= 2: quests.passed = 1, sleeps = 2"),
+        (
+            "U4a",
+            "milestone",
+            "quests.passed >= 1 and sleeps >= 2: quests.passed = 1, sleeps = 2",
+        ),
+        (
+            "U4b",
+            "milestone",
+            "quests.passed >= 1 and sleeps >= 2: quests.passed = 1, sleeps = 2",
+        ),
         ("U5", "quest", "quest genesis-03 was issued"),
         ("U6", "quest", "quest genesis-03 passed"),
     ];
     let mut last_tick = 0;
     for (unit, by, evidence) in expected {
         let r = &unlocks.units[unit];
-        assert_eq!((r.state, r.by.as_str(), r.evidence.as_str()), (UnitState::Granted, by, evidence), "{unit}");
-        assert!(r.tick >= last_tick, "{unit} at tick {} before an earlier unit", r.tick);
-        assert!(!r.engram_due, "{unit}: the engram was written with the grant");
+        assert_eq!(
+            (r.state, r.by.as_str(), r.evidence.as_str()),
+            (UnitState::Granted, by, evidence),
+            "{unit}"
+        );
+        assert!(
+            r.tick >= last_tick,
+            "{unit} at tick {} before an earlier unit",
+            r.tick
+        );
+        assert!(
+            !r.engram_due,
+            "{unit}: the engram was written with the grant"
+        );
         last_tick = r.tick;
         eprintln!("{unit} granted at tick {} by {by}: {evidence}", r.tick);
     }
@@ -158,8 +206,14 @@ fn a_first_day_walks_the_whole_ladder_in_order() {
         passed,
         [
             ("genesis-01", "skills.live >= 1: skills.live = 1"),
-            ("genesis-02", "expectations.recorded >= 1: expectations.recorded = 1"),
-            ("genesis-03", "objectives.completed >= 1: objectives.completed = 1"),
+            (
+                "genesis-02",
+                "expectations.recorded >= 1: expectations.recorded = 1"
+            ),
+            (
+                "genesis-03",
+                "objectives.completed >= 1: objectives.completed = 1"
+            ),
         ]
     );
     let skill: Skill = life.read(|rx| rx.get("hello").unwrap().unwrap());
@@ -170,5 +224,8 @@ fn a_first_day_walks_the_whole_ladder_in_order() {
     assert!(predictions[0].1.settled.as_ref().is_some_and(|s| s.held));
     assert!(digest_at.is_some(), "the delegated job's digest came back");
     assert!(life.persona().sleeps >= 3);
-    eprintln!("ladder walked in {last} ticks, {} sleeps", life.persona().sleeps);
+    eprintln!(
+        "ladder walked in {last} ticks, {} sleeps",
+        life.persona().sleeps
+    );
 }

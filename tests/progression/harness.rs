@@ -33,7 +33,12 @@ impl Mind for PolicyMind {
     fn describe(&self) -> String {
         "policy".into()
     }
-    fn complete(&mut self, prompt: &Prompt, schema: &serde_json::Value, _: &Sampling) -> Result<Reply> {
+    fn complete(
+        &mut self,
+        prompt: &Prompt,
+        schema: &serde_json::Value,
+        _: &Sampling,
+    ) -> Result<Reply> {
         let names = schema.get("anyOf").map(|_| schema_tool_names(schema));
         let text = (self.0.borrow_mut())(prompt, names);
         Ok(Reply {
@@ -45,7 +50,7 @@ impl Mind for PolicyMind {
 
 /// A creature and its clock.
 pub struct Life {
-    pub dir: tempfile::TempDir,
+    _dir: tempfile::TempDir,
     pub home: Home,
     pub config: Config,
     pub now: Millis,
@@ -82,7 +87,7 @@ impl Life {
         };
         birth(&home, &opts, &Clock::pinned(EPOCH_MS)).unwrap();
         Life {
-            dir,
+            _dir: dir,
             home,
             config,
             now: EPOCH_MS,
@@ -98,9 +103,13 @@ impl Life {
             dry_run: false,
         };
         let policy = self.policy.clone();
-        let out = tick(&self.home, &self.config, &Clock::pinned(self.now), &opts, &mut || {
-            Ok(Box::new(PolicyMind(policy.clone())))
-        })
+        let out = tick(
+            &self.home,
+            &self.config,
+            &Clock::pinned(self.now),
+            &opts,
+            &mut || Ok(Box::new(PolicyMind(policy.clone()))),
+        )
         .unwrap_or_else(|e| panic!("tick failed: {e}"));
         match out {
             TickOutcome::Turn(report) => report,
@@ -149,4 +158,78 @@ pub fn policy(f: impl FnMut(&Prompt, Option<Vec<String>>) -> String + 'static) -
 /// A work call in the action channel's form.
 pub fn call(tool: &str, args: serde_json::Value) -> String {
     serde_json::json!({"tool": tool, "args": args}).to_string()
+}
+
+/// A creature that does exactly what the test says, one call per work turn.
+pub struct Puppet {
+    pub life: Life,
+    script: Rc<RefCell<std::collections::VecDeque<String>>>,
+    /// The tool names the last work turn's schema offered.
+    pub offered: Rc<RefCell<Vec<String>>>,
+}
+
+impl Puppet {
+    pub fn born(config: Config) -> Puppet {
+        let script: Rc<RefCell<std::collections::VecDeque<String>>> = Rc::default();
+        let offered: Rc<RefCell<Vec<String>>> = Rc::default();
+        let (queue, seen) = (script.clone(), offered.clone());
+        let life = Life::born(
+            config,
+            policy(move |_, names| match names {
+                None => THOUGHT.to_string(),
+                Some(names) => {
+                    *seen.borrow_mut() = names;
+                    queue
+                        .borrow_mut()
+                        .pop_front()
+                        .unwrap_or_else(|| call("note_list", serde_json::json!({})))
+                }
+            }),
+        );
+        Puppet {
+            life,
+            script,
+            offered,
+        }
+    }
+
+    /// Makes one call and returns the report of the work turn that made it.
+    pub fn act(&mut self, tool: &str, args: serde_json::Value) -> TurnReport {
+        self.script.borrow_mut().push_back(call(tool, args));
+        for _ in 0..4 {
+            let report = self.life.tick();
+            if report.turn == "work" && self.script.borrow().is_empty() {
+                return report;
+            }
+        }
+        panic!("{tool} was never called");
+    }
+
+    /// What the world answered to the last turn, as the creature reads it.
+    pub fn observed(&self) -> String {
+        self.life.read(|rx| {
+            rx.ring::<wis::life::stream::StreamLine>(None)
+                .unwrap()
+                .into_iter()
+                .rev()
+                .find(|(_, l)| l.voice == wis::life::stream::Voice::Observe)
+                .map(|(_, l)| l.text)
+                .unwrap_or_default()
+        })
+    }
+
+    /// Grants units on the operator's authority, through the milestone adjudicator.
+    pub fn grant(&self, units: &[&str]) {
+        let store = self.life.store();
+        for id in units {
+            let unit = wis::life::units::unit(id).unwrap();
+            wis::life::progression::unlock::adjudicate(
+                &store,
+                &self.life.config,
+                &Clock::pinned(self.life.now),
+                Some(unit),
+            )
+            .unwrap();
+        }
+    }
 }

@@ -8,3 +8,6 @@ mod support;
 
 mod day;
 mod harness;
+mod organs;
+mod quests;
+mod tools;

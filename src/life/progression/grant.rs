@@ -63,7 +63,7 @@ pub enum Granted {
     Now,
     /// Earned, held pending until its organ answers.
     Held(String),
-    /// It was granted before; nothing changed.
+    /// Nothing changed: it was granted before, or it is held for the same reason.
     Already,
 }
 
@@ -111,7 +111,7 @@ pub(crate) fn grant(
             .as_ref()
             .is_some_and(|r| r.held.as_deref() == Some(why.as_str()))
         {
-            return Ok(Granted::Held(why));
+            return Ok(Granted::Already);
         }
         record.state = UnitState::Pending;
         record.held = Some(why.clone());
