@@ -41,7 +41,10 @@ complete -c wis -n "__fish_wis_needs_command" -f -a "resume" -d 'Resume a paused
 complete -c wis -n "__fish_wis_needs_command" -f -a "check" -d 'Check the store: redb integrity and wis\'s invariants (exit 65 when damaged)'
 complete -c wis -n "__fish_wis_needs_command" -f -a "config" -d 'Inspect and validate the configuration'
 complete -c wis -n "__fish_wis_needs_command" -f -a "curve" -d 'The experience curve: battery scores against the creature\'s age, per arm'
+complete -c wis -n "__fish_wis_needs_command" -f -a "unlock" -d 'The body, unit by unit: list what is granted, held and locked; grant what is earned'
+complete -c wis -n "__fish_wis_needs_command" -f -a "news" -d 'News for the operator: units granted or held, quests issued, passed, failed'
 complete -c wis -n "__fish_wis_needs_command" -f -a "completions" -d 'Print a shell completion script'
+complete -c wis -n "__fish_wis_needs_command" -f -a "memory" -d 'What the creature remembers: list, show, search, stats, add, reembed, mirror'
 complete -c wis -n "__fish_wis_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c wis -n "__fish_wis_using_subcommand init" -l seed -d 'Genome seed; the same seed gives the same creature. Random (and recorded) when absent' -r
 complete -c wis -n "__fish_wis_using_subcommand init" -l name -d 'Name the creature instead of drawing a name' -r
@@ -134,17 +137,30 @@ complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcomma
 complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "check" -d 'Validate the configuration; when the model server answers, compare the budgets with the window it actually serves'
 complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "show" -d 'Print the effective configuration (defaults < wis.toml < WIS_* < --config) as TOML'
 complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c wis -n "__fish_wis_using_subcommand curve; and not __fish_seen_subcommand_from show plot help" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
-complete -c wis -n "__fish_wis_using_subcommand curve; and not __fish_seen_subcommand_from show plot help" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
-complete -c wis -n "__fish_wis_using_subcommand curve; and not __fish_seen_subcommand_from show plot help" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
+complete -c wis -n "__fish_wis_using_subcommand curve; and not __fish_seen_subcommand_from run show plot help" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand curve; and not __fish_seen_subcommand_from run show plot help" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
+complete -c wis -n "__fish_wis_using_subcommand curve; and not __fish_seen_subcommand_from run show plot help" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
-complete -c wis -n "__fish_wis_using_subcommand curve; and not __fish_seen_subcommand_from show plot help" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
-complete -c wis -n "__fish_wis_using_subcommand curve; and not __fish_seen_subcommand_from show plot help" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
-complete -c wis -n "__fish_wis_using_subcommand curve; and not __fish_seen_subcommand_from show plot help" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c wis -n "__fish_wis_using_subcommand curve; and not __fish_seen_subcommand_from show plot help" -s V -l version -d 'Print version'
-complete -c wis -n "__fish_wis_using_subcommand curve; and not __fish_seen_subcommand_from show plot help" -f -a "show" -d 'Print the curve as a table: one row per creature age, one column per arm'
-complete -c wis -n "__fish_wis_using_subcommand curve; and not __fish_seen_subcommand_from show plot help" -f -a "plot" -d 'Draw the curve as an SVG: score against creature age, one line per arm'
-complete -c wis -n "__fish_wis_using_subcommand curve; and not __fish_seen_subcommand_from show plot help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c wis -n "__fish_wis_using_subcommand curve; and not __fish_seen_subcommand_from run show plot help" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
+complete -c wis -n "__fish_wis_using_subcommand curve; and not __fish_seen_subcommand_from run show plot help" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand curve; and not __fish_seen_subcommand_from run show plot help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c wis -n "__fish_wis_using_subcommand curve; and not __fish_seen_subcommand_from run show plot help" -s V -l version -d 'Print version'
+complete -c wis -n "__fish_wis_using_subcommand curve; and not __fish_seen_subcommand_from run show plot help" -f -a "run" -d 'Run the frozen battery on every arm and record a curve point per arm'
+complete -c wis -n "__fish_wis_using_subcommand curve; and not __fish_seen_subcommand_from run show plot help" -f -a "show" -d 'Print the curve as a table: one row per creature age, one column per arm'
+complete -c wis -n "__fish_wis_using_subcommand curve; and not __fish_seen_subcommand_from run show plot help" -f -a "plot" -d 'Draw the curve as an SVG: score against creature age, one line per arm'
+complete -c wis -n "__fish_wis_using_subcommand curve; and not __fish_seen_subcommand_from run show plot help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from run" -l battery -d 'The battery file [default: [curve] battery]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from run" -l arm -d 'Run only this arm [default: every arm in [curve.arms]]' -r
+complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from run" -l out -d 'Also append each arm\'s result to this JSON Lines file' -r -F
+complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from run" -l min-score -d 'With --arm: exit 1 when that arm\'s mean task score (0 to 1) is below this' -r
+complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from run" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from run" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
+complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from run" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
+json\t'JSON for scripts: one document, or one object per line for streams'"
+complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from run" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
+complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from run" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from run" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from run" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from show" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
 complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from show" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
 complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from show" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
@@ -162,9 +178,50 @@ complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcomman
 complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from plot" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
 complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from plot" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from plot" -s V -l version -d 'Print version'
+complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from help" -f -a "run" -d 'Run the frozen battery on every arm and record a curve point per arm'
 complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from help" -f -a "show" -d 'Print the curve as a table: one row per creature age, one column per arm'
 complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from help" -f -a "plot" -d 'Draw the curve as an SVG: score against creature age, one line per arm'
 complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c wis -n "__fish_wis_using_subcommand unlock; and not __fish_seen_subcommand_from list grant help" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand unlock; and not __fish_seen_subcommand_from list grant help" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
+complete -c wis -n "__fish_wis_using_subcommand unlock; and not __fish_seen_subcommand_from list grant help" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
+json\t'JSON for scripts: one document, or one object per line for streams'"
+complete -c wis -n "__fish_wis_using_subcommand unlock; and not __fish_seen_subcommand_from list grant help" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
+complete -c wis -n "__fish_wis_using_subcommand unlock; and not __fish_seen_subcommand_from list grant help" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand unlock; and not __fish_seen_subcommand_from list grant help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c wis -n "__fish_wis_using_subcommand unlock; and not __fish_seen_subcommand_from list grant help" -s V -l version -d 'Print version'
+complete -c wis -n "__fish_wis_using_subcommand unlock; and not __fish_seen_subcommand_from list grant help" -f -a "list" -d 'Each unit of the body in ladder order: granted, pending (earned, its organ silent) or locked, with its tools and its evidence'
+complete -c wis -n "__fish_wis_using_subcommand unlock; and not __fish_seen_subcommand_from list grant help" -f -a "grant" -d 'Run the milestone adjudicator now and grant what the evidence has earned (idempotent); or grant one unit on the operator\'s authority, recorded as such'
+complete -c wis -n "__fish_wis_using_subcommand unlock; and not __fish_seen_subcommand_from list grant help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c wis -n "__fish_wis_using_subcommand unlock; and __fish_seen_subcommand_from list" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand unlock; and __fish_seen_subcommand_from list" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
+complete -c wis -n "__fish_wis_using_subcommand unlock; and __fish_seen_subcommand_from list" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
+json\t'JSON for scripts: one document, or one object per line for streams'"
+complete -c wis -n "__fish_wis_using_subcommand unlock; and __fish_seen_subcommand_from list" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
+complete -c wis -n "__fish_wis_using_subcommand unlock; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand unlock; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c wis -n "__fish_wis_using_subcommand unlock; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c wis -n "__fish_wis_using_subcommand unlock; and __fish_seen_subcommand_from grant" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand unlock; and __fish_seen_subcommand_from grant" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
+complete -c wis -n "__fish_wis_using_subcommand unlock; and __fish_seen_subcommand_from grant" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
+json\t'JSON for scripts: one document, or one object per line for streams'"
+complete -c wis -n "__fish_wis_using_subcommand unlock; and __fish_seen_subcommand_from grant" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
+complete -c wis -n "__fish_wis_using_subcommand unlock; and __fish_seen_subcommand_from grant" -l operator -d 'Grant UNIT on the operator\'s authority rather than on evidence'
+complete -c wis -n "__fish_wis_using_subcommand unlock; and __fish_seen_subcommand_from grant" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand unlock; and __fish_seen_subcommand_from grant" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c wis -n "__fish_wis_using_subcommand unlock; and __fish_seen_subcommand_from grant" -s V -l version -d 'Print version'
+complete -c wis -n "__fish_wis_using_subcommand unlock; and __fish_seen_subcommand_from help" -f -a "list" -d 'Each unit of the body in ladder order: granted, pending (earned, its organ silent) or locked, with its tools and its evidence'
+complete -c wis -n "__fish_wis_using_subcommand unlock; and __fish_seen_subcommand_from help" -f -a "grant" -d 'Run the milestone adjudicator now and grant what the evidence has earned (idempotent); or grant one unit on the operator\'s authority, recorded as such'
+complete -c wis -n "__fish_wis_using_subcommand unlock; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c wis -n "__fish_wis_using_subcommand news" -s n -l last -d 'How many of the newest items to show' -r
+complete -c wis -n "__fish_wis_using_subcommand news" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand news" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
+complete -c wis -n "__fish_wis_using_subcommand news" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
+json\t'JSON for scripts: one document, or one object per line for streams'"
+complete -c wis -n "__fish_wis_using_subcommand news" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
+complete -c wis -n "__fish_wis_using_subcommand news" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand news" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c wis -n "__fish_wis_using_subcommand news" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand completions" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
 complete -c wis -n "__fish_wis_using_subcommand completions" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
 complete -c wis -n "__fish_wis_using_subcommand completions" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
@@ -173,18 +230,151 @@ complete -c wis -n "__fish_wis_using_subcommand completions" -s c -l config -d '
 complete -c wis -n "__fish_wis_using_subcommand completions" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
 complete -c wis -n "__fish_wis_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions help" -f -a "init" -d 'Birth a creature in a home'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions help" -f -a "tick" -d 'Live one heartbeat: a work, rumination or sleep turn'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions help" -f -a "sleep" -d 'Run the sleep turn now'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions help" -f -a "status" -d 'Show the creature: age, level, sleep pressure, body, store'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions help" -f -a "pause" -d 'Pause the creature: ticks do nothing until `wis resume`'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions help" -f -a "resume" -d 'Resume a paused creature'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions help" -f -a "check" -d 'Check the store: redb integrity and wis\'s invariants (exit 65 when damaged)'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions help" -f -a "config" -d 'Inspect and validate the configuration'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions help" -f -a "curve" -d 'The experience curve: battery scores against the creature\'s age, per arm'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions help" -f -a "completions" -d 'Print a shell completion script'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search stats reembed mirror help" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search stats reembed mirror help" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
+complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search stats reembed mirror help" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
+json\t'JSON for scripts: one document, or one object per line for streams'"
+complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search stats reembed mirror help" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
+complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search stats reembed mirror help" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search stats reembed mirror help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search stats reembed mirror help" -s V -l version -d 'Print version'
+complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search stats reembed mirror help" -f -a "add" -d 'Tell the creature something: remembered with provenance `told`'
+complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search stats reembed mirror help" -f -a "list" -d 'List engrams, newest first'
+complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search stats reembed mirror help" -f -a "show" -d 'Show one engram in full'
+complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search stats reembed mirror help" -f -a "search" -d 'Find the engrams most similar to a text (what the creature\'s recall would see)'
+complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search stats reembed mirror help" -f -a "stats" -d 'Counts by tier, kind and provenance; the embedder, the caps and the mirror'
+complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search stats reembed mirror help" -f -a "reembed" -d 'Re-embed every engram whose vector another embedder made (after changing [embed])'
+complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search stats reembed mirror help" -f -a "mirror" -d 'Show the Qdrant mirror, or rebuild it from the store'
+complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search stats reembed mirror help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from add" -l kind -d 'What kind of engram it is' -r -f -a "episodic\t'A situation lived: what was done and how it ended'
+semantic\t'General knowledge distilled from many episodes'
+strategy\t'A strategy guardrail: an imperative the creature should follow in a situation'
+procedure\t'How to do something, step by step'
+fact\t'A plain fact about the world'
+scar\t'An error scar: something that failed, kept so it is not repeated'
+musing\t'A passing thought'
+dream\t'What a dream compressed during sleep'"
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from add" -l source -d 'A further source reference to record (repeatable), e.g. `--source runbook:pump`' -r
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from add" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from add" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from add" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
+json\t'JSON for scripts: one document, or one object per line for streams'"
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from add" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from add" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from add" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from add" -s V -l version -d 'Print version'
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from list" -l kind -d 'Only engrams of this kind' -r -f -a "episodic\t'A situation lived: what was done and how it ended'
+semantic\t'General knowledge distilled from many episodes'
+strategy\t'A strategy guardrail: an imperative the creature should follow in a situation'
+procedure\t'How to do something, step by step'
+fact\t'A plain fact about the world'
+scar\t'An error scar: something that failed, kept so it is not repeated'
+musing\t'A passing thought'
+dream\t'What a dream compressed during sleep'"
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from list" -l provenance -d 'Only engrams of this provenance' -r -f -a "experienced\t'The creature lived it: adjudicated by its own outcomes'
+told\t'An operator told it (`wis memory add`)'
+inherited\t'An ancestor left it (heirlooms): a rumour until this creature verifies it'"
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from list" -l tier -d 'Which tier to list' -r -f -a "active\t'Active engrams only'
+archive\t'Archived engrams only'
+any\t'Both tiers'"
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from list" -s n -l limit -d 'Most engrams to show' -r
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from list" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from list" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from list" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
+json\t'JSON for scripts: one document, or one object per line for streams'"
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from list" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from show" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from show" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from show" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
+json\t'JSON for scripts: one document, or one object per line for streams'"
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from show" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from search" -l kind -d 'Only engrams of this kind' -r -f -a "episodic\t'A situation lived: what was done and how it ended'
+semantic\t'General knowledge distilled from many episodes'
+strategy\t'A strategy guardrail: an imperative the creature should follow in a situation'
+procedure\t'How to do something, step by step'
+fact\t'A plain fact about the world'
+scar\t'An error scar: something that failed, kept so it is not repeated'
+musing\t'A passing thought'
+dream\t'What a dream compressed during sleep'"
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from search" -l provenance -d 'Only engrams of this provenance' -r -f -a "experienced\t'The creature lived it: adjudicated by its own outcomes'
+told\t'An operator told it (`wis memory add`)'
+inherited\t'An ancestor left it (heirlooms): a rumour until this creature verifies it'"
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from search" -l tier -d 'Which tier to search' -r -f -a "active\t'Active engrams only'
+archive\t'Archived engrams only'
+any\t'Both tiers'"
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from search" -s k -l top -d 'How many engrams to return' -r
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from search" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from search" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from search" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
+json\t'JSON for scripts: one document, or one object per line for streams'"
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from search" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from search" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from search" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from search" -s V -l version -d 'Print version'
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from stats" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from stats" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from stats" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
+json\t'JSON for scripts: one document, or one object per line for streams'"
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from stats" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from stats" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from stats" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from stats" -s V -l version -d 'Print version'
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from reembed" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from reembed" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from reembed" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
+json\t'JSON for scripts: one document, or one object per line for streams'"
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from reembed" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from reembed" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from reembed" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from reembed" -s V -l version -d 'Print version'
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from mirror" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from mirror" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from mirror" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
+json\t'JSON for scripts: one document, or one object per line for streams'"
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from mirror" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from mirror" -l rebuild -d 'Drop the collection and upsert every current vector from the store'
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from mirror" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from mirror" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from mirror" -s V -l version -d 'Print version'
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from help" -f -a "add" -d 'Tell the creature something: remembered with provenance `told`'
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from help" -f -a "list" -d 'List engrams, newest first'
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from help" -f -a "show" -d 'Show one engram in full'
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from help" -f -a "search" -d 'Find the engrams most similar to a text (what the creature\'s recall would see)'
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from help" -f -a "stats" -d 'Counts by tier, kind and provenance; the embedder, the caps and the mirror'
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from help" -f -a "reembed" -d 'Re-embed every engram whose vector another embedder made (after changing [embed])'
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from help" -f -a "mirror" -d 'Show the Qdrant mirror, or rebuild it from the store'
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory help" -f -a "init" -d 'Birth a creature in a home'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory help" -f -a "tick" -d 'Live one heartbeat: a work, rumination or sleep turn'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory help" -f -a "sleep" -d 'Run the sleep turn now'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory help" -f -a "status" -d 'Show the creature: age, level, sleep pressure, body, store'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory help" -f -a "pause" -d 'Pause the creature: ticks do nothing until `wis resume`'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory help" -f -a "resume" -d 'Resume a paused creature'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory help" -f -a "check" -d 'Check the store: redb integrity and wis\'s invariants (exit 65 when damaged)'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory help" -f -a "config" -d 'Inspect and validate the configuration'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory help" -f -a "curve" -d 'The experience curve: battery scores against the creature\'s age, per arm'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory help" -f -a "unlock" -d 'The body, unit by unit: list what is granted, held and locked; grant what is earned'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory help" -f -a "news" -d 'News for the operator: units granted or held, quests issued, passed, failed'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory help" -f -a "completions" -d 'Print a shell completion script'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory help" -f -a "memory" -d 'What the creature remembers: list, show, search, stats, add, reembed, mirror'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "check" -d 'Validate the configuration; when the model server answers, compare the budgets with the window it actually serves'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "show" -d 'Print the effective configuration (defaults < wis.toml < WIS_* < --config) as TOML'
+complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from curve" -f -a "run" -d 'Run the frozen battery on every arm and record a curve point per arm'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from curve" -f -a "show" -d 'Print the curve as a table: one row per creature age, one column per arm'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from curve" -f -a "plot" -d 'Draw the curve as an SVG: score against creature age, one line per arm'
+complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from unlock" -f -a "list" -d 'Each unit of the body in ladder order: granted, pending (earned, its organ silent) or locked, with its tools and its evidence'
+complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from unlock" -f -a "grant" -d 'Run the milestone adjudicator now and grant what the evidence has earned (idempotent); or grant one unit on the operator\'s authority, recorded as such'
+complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from memory" -f -a "add" -d 'Tell the creature something: remembered with provenance `told`'
+complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from memory" -f -a "list" -d 'List engrams, newest first'
+complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from memory" -f -a "show" -d 'Show one engram in full'
+complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from memory" -f -a "search" -d 'Find the engrams most similar to a text (what the creature\'s recall would see)'
+complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from memory" -f -a "stats" -d 'Counts by tier, kind and provenance; the embedder, the caps and the mirror'
+complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from memory" -f -a "reembed" -d 'Re-embed every engram whose vector another embedder made (after changing [embed])'
+complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from memory" -f -a "mirror" -d 'Show the Qdrant mirror, or rebuild it from the store'

@@ -70,6 +70,7 @@ pub fn check_references(rx: &impl Read) -> Result<Vec<Problem>> {
             ),
         });
     }
+    problems.extend(progression::check(rx)?);
     Ok(problems)
 }
 

@@ -177,3 +177,40 @@ pub fn check_args(spec: &ToolSpec, action: &Action) -> std::result::Result<(), S
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::life::Unlocks;
+    use crate::life::units::visible_tools;
+    use serde_json::json;
+
+    #[test]
+    fn a_locked_tool_is_refused_exactly_like_one_that_never_existed() {
+        let dir = tempfile::tempdir().unwrap();
+        let config = Config::default();
+        let visible = visible_tools(&Unlocks::newborn(0), &[]);
+        let body = Body {
+            workspace: dir.path(),
+            config: &config,
+            visible: &visible,
+            skills: &[],
+            tick: 1,
+            now: 0,
+        };
+        let args = json!({"claim": "x", "check": "true", "within": 1});
+        let locked = execute(&Action::new("predict", args.clone()), &body, None);
+        let never = execute(&Action::new("foresee", args), &body, None);
+        let alias = execute(&Action::new("see", json!({"path": "a.png"})), &body, None);
+        for o in [&locked, &never, &alias] {
+            assert_eq!(o.fail_kind, FailKind::Locked);
+        }
+        assert_eq!(
+            locked.output.replace("predict", "X"),
+            never.output.replace("foresee", "X")
+        );
+        let mirror = check_tools(&visible);
+        assert_eq!(mirror.lines().count(), 8);
+        assert!(!mirror.contains("predict") && !mirror.contains("vision"));
+    }
+}

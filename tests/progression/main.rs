@@ -7,7 +7,9 @@ mod common;
 mod support;
 
 mod day;
+mod gates;
 mod harness;
 mod organs;
 mod quests;
+mod seeder;
 mod tools;

@@ -11,6 +11,7 @@
 //! needs done with the store closed (organ probes, prediction checks, a delegated job).
 
 pub mod boundary;
+mod check;
 pub mod chores;
 mod grant;
 pub mod milestone;
@@ -18,6 +19,7 @@ pub mod seed;
 pub mod snapshot;
 pub mod unlock;
 
+pub use check::check;
 pub(crate) use grant::grant;
 pub use grant::{By, Granted, OrganCheck, retry_engrams};
 
