@@ -8,8 +8,9 @@ use crate::wisdom::sleep::sleep_turn;
 
 use super::Ctx;
 
-/// Put the creature to sleep now: reset sleep pressure, count a sleep, and store a receipt of
-/// what the sleep did. Refused (exit 75) while a turn is in flight.
+/// Put the creature to sleep now: reset sleep pressure, count a sleep, run the sleep's jobs
+/// (the quest's stall check and the next quest's issue, the milestone unlocks), and store a
+/// receipt of what the sleep did. Refused (exit 75) while a turn is in flight.
 #[derive(Debug, clap::Args)]
 pub struct Args {}
 

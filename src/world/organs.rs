@@ -5,8 +5,9 @@
 //! Sight is an OpenAI-compatible server with a vision model (`vision_url`, ending in `/v1`):
 //! the probe is `GET {vision_url}/models`, a look is a chat completion with the image as a data
 //! URL. Voice is an OpenAI-compatible speech server (`speak_url`, ending in `/v1`): the probe
-//! is `GET {speak_url}/models`, speaking is `POST {speak_url}/audio/speech`, and the audio of
-//! the last thing said is kept as `voice/last.<format>` in the workspace.
+//! is `GET {speak_url}/models`, speaking is `POST {speak_url}/audio/speech` with
+//! `{"model": "tts-1", "voice": "alloy", "input": TEXT, "response_format": "wav"}`, and the
+//! audio of the last thing said is kept as `voice/last.wav` in the workspace.
 
 use std::path::Path;
 use std::time::Duration;
@@ -118,7 +119,7 @@ pub fn vision(workspace: &Path, path: &str, question: Option<&str>, config: &Con
     };
     let data = base64::engine::general_purpose::STANDARD.encode(&bytes);
     let body = json!({
-        "model": config.organs.vision_model.clone().unwrap_or_default(),
+        "model": config.organs.vision_model.clone().unwrap_or_else(|| config.llm.model.clone()),
         "max_tokens": config.llm.max_tokens.max(128),
         "messages": [{"role": "user", "content": [
             {"type": "text", "text": question.filter(|q| !q.trim().is_empty()).unwrap_or("Describe this image.")},
@@ -228,12 +229,4 @@ pub fn speak(workspace: &Path, text: &str, config: &Config) -> Outcome {
         ""
     };
     Outcome::ok(format!("said aloud: {}{note}", cut_middle(text, 200)))
-}
-
-/// Shows a probe in a line.
-pub fn describe(probe: &Probe) -> String {
-    match probe {
-        Probe::Answers => "answers".into(),
-        Probe::Silent(why) => format!("silent: {why}"),
-    }
 }

@@ -27,16 +27,21 @@ struct Done {
     /// 0 nothing, 1 set, 2 done.
     objective: u8,
     delegated: bool,
+    /// The stable prefixes the creature was shown, each once, in order.
+    prefixes: Vec<String>,
 }
 
 /// The creature: it acts on what its schema offers, and otherwise lists its notebooks.
 fn creature(done: Rc<RefCell<Done>>) -> super::harness::Policy {
-    policy(move |_prompt, names| {
+    policy(move |prompt, names| {
+        let mut d = done.borrow_mut();
+        if d.prefixes.last() != Some(&prompt.stable) {
+            d.prefixes.push(prompt.stable.clone());
+        }
         let Some(names) = names else {
             return THOUGHT.to_string();
         };
         let has = |n: &str| names.iter().any(|x| x == n);
-        let mut d = done.borrow_mut();
         let hello = json!({"input": "world"});
         let (tool, args) = if !d.tried_locked {
             d.tried_locked = true;
@@ -223,9 +228,22 @@ fn a_first_day_walks_the_whole_ladder_in_order() {
     assert_eq!(predictions.len(), 1);
     assert!(predictions[0].1.settled.as_ref().is_some_and(|s| s.held));
     assert!(digest_at.is_some(), "the delegated job's digest came back");
+
+    // The stable prefix changed only where units were granted: once per granting boundary
+    // (birth included).
+    let boundaries: std::collections::BTreeSet<u64> =
+        unlocks.units.values().map(|r| r.tick).collect();
+    assert_eq!(
+        done.borrow().prefixes.len(),
+        boundaries.len(),
+        "{boundaries:?}"
+    );
+
     assert!(life.persona().sleeps >= 3);
     eprintln!(
         "ladder walked in {last} ticks, {} sleeps",
         life.persona().sleeps
     );
+    let mut store = life.store();
+    assert_eq!(wis::store::check_store(&mut store).unwrap(), []);
 }

@@ -28,11 +28,15 @@ pub fn run(ctx: &Ctx, _args: Args) -> Result<()> {
                 Some(why) => format!("{}; held: {why}", u.evidence),
                 None => u.evidence.clone(),
             };
+            let mut tools = u.tools.join(", ");
+            if !u.aliases.is_empty() {
+                tools.push_str(&format!(" (also {})", u.aliases.join(", ")));
+            }
             vec![
                 format!("{} {}", u.unit, u.name),
                 u.state.to_string(),
                 since,
-                u.tools.join(", "),
+                tools,
                 evidence,
             ]
         })

@@ -56,10 +56,6 @@ impl<'a> Probes<'a> {
         self.taken.insert(organ, probe.clone());
         Some(probe)
     }
-
-    pub fn results(&self) -> &BTreeMap<Organ, Probe> {
-        &self.taken
-    }
 }
 
 /// Grants what is due, in ladder order; with `before`, only units before that ladder position.

@@ -24,6 +24,8 @@ pub struct UnitView {
     /// `granted`, `pending` or `locked`.
     pub state: &'static str,
     pub tools: Vec<&'static str>,
+    /// Other names its tools answer to.
+    pub aliases: Vec<&'static str>,
     /// When and by whom it was granted or held.
     pub tick: Option<u64>,
     pub by: Option<String>,
@@ -50,6 +52,7 @@ pub fn list(rx: &impl Read, now: crate::clock::Millis) -> Result<Vec<UnitView>> 
                         UnitState::Pending => "pending",
                     },
                     tools,
+                    aliases: u.aliases(),
                     tick: Some(r.tick),
                     by: Some(r.by.clone()),
                     evidence: r.evidence.clone(),
@@ -60,6 +63,7 @@ pub fn list(rx: &impl Read, now: crate::clock::Millis) -> Result<Vec<UnitView>> 
                     name: u.name,
                     state: "locked",
                     tools,
+                    aliases: u.aliases(),
                     tick: None,
                     by: None,
                     evidence: standing(rx, &persona, u)?,
