@@ -1,6 +1,6 @@
 //! The units of the body as data: each unit's tools (and their aliases) arrive together, with
 //! a prompt stanza written through the morph lexicon, manual topics, the evidence that earns
-//! it and the System's words when it is granted. The table is in [`table`].
+//! it and the System's words when it is granted. The table is in `units/table.rs`.
 //!
 //! One accessor, [`visible_tools`], decides what exists for the creature: the tools of its
 //! granted units plus the skills it made itself (its own body, never locked). The prompt, the

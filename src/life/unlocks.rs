@@ -1,7 +1,7 @@
 //! Unlock state: which units of the body the creature has, since when, and on what evidence.
 //!
 //! A creature is born with the U0 body. Units are granted only at tick boundaries by the one
-//! writer, [`crate::life::progression::grant`]; this module holds the state document. The
+//! writer, `grant` in [`crate::life::progression`]; this module holds the state document. The
 //! state is its own document, not part of the persona, so no other writer can lose a grant.
 
 use std::collections::BTreeMap;

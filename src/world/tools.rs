@@ -3,7 +3,7 @@
 //!
 //! The action schema, the prompt, check_tools, manual and dispatch all read these specs, so a
 //! tool is described once. Which tools a creature can see is decided by its unlocked units
-//! ([`crate::life::units::visible_tools`]); the table itself is in [`table`].
+//! ([`crate::life::units::visible_tools`]); the table itself is in `tools/table.rs`.
 
 /// The JSON type of an argument.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,6 +1,6 @@
 //! The growing body: how units are granted, and everything a tick boundary settles.
 //!
-//! One writer, [`grant`], with exactly three callers (a test counts them): the quest reward
+//! One writer, `grant`, with exactly three callers (a test counts them): the quest reward
 //! sink ([`crate::life::quests`]), the milestone adjudicator ([`milestone::adjudicate`], run
 //! after every outcome, at every sleep, and by `wis unlock grant`), and the one-shot seeder for
 //! an existing store ([`seed::load_or_seed`]). Grants happen only at tick boundaries: the tick

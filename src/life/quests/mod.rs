@@ -5,7 +5,7 @@
 //! Criteria ([`criterion`]) are typed predicates over settled facts ([`stats`]), never attempt
 //! counts. The quest line is the genesis line ([`genesis`]); a failed quest is issued again at
 //! a later sleep. Every payment a quest makes (XP, and the units an issue or a pass pays) goes
-//! through one reward sink, [`pay`], one of the three callers of the unit grant.
+//! through one reward sink, `pay`, one of the three callers of the unit grant.
 
 pub mod book;
 pub mod criterion;
