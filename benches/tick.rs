@@ -4,6 +4,13 @@
 //! schema, the lease commit, adjudication and the final commit.
 //!
 //! Run: `cargo bench --bench tick`. Ratios: tick / commit for 1k, 10k and 100k episodes.
+//!
+//! `tick_overhead_with_recall` is the same tick with `[wisdom] recall_enabled` on: the
+//! situation index is read, the "Before you act" block rendered (a verified case for the
+//! step, from the 100k-episode ledger), the new episode indexed and the bets settled.
+//! `recall_block_alone` is recall's part by itself (read-only, as `wis memory recall`);
+//! `recall_catch_up` is the one-time read of the whole ring when recall is first switched
+//! on (computed, not written).
 
 use std::time::Duration;
 
@@ -12,9 +19,11 @@ use wis::config::Config;
 use wis::exit::Result;
 use wis::home::{BirthOptions, Home, birth};
 use wis::life::tick::{TickOptions, tick};
+use wis::memory::Memory;
 use wis::mind::{Mind, Prompt, Reply, Sampling};
 use wis::store::{OpenOptions, Store};
 use wis::wisdom::episodes::Episode;
+use wis::wisdom::recall;
 use wis::world::FailKind;
 
 fn main() {
@@ -103,6 +112,66 @@ fn tick_overhead(bencher: divan::Bencher, episodes: u64) {
             Ok(Box::new(Instant) as Box<dyn Mind>)
         })
         .unwrap()
+    });
+}
+
+#[divan::bench(args = [1_000, 10_000, 100_000], sample_count = 30)]
+fn tick_overhead_with_recall(bencher: divan::Bencher, episodes: u64) {
+    let (_dir, home) = creature(episodes);
+    let mut config = Config::default();
+    config.wisdom.recall_enabled = true;
+    let memory = Memory::from_config(&config.embed).unwrap();
+    {
+        let store = open(&home);
+        let mut tx = store.write().unwrap();
+        recall::ledger::sync(&tx, &memory)
+            .unwrap()
+            .write(&mut tx)
+            .unwrap();
+        tx.commit().unwrap();
+    }
+    let opts = TickOptions {
+        wait: Duration::from_secs(5),
+        dry_run: false,
+    };
+    let clock = Clock::pinned(0);
+    bencher.bench_local(|| {
+        tick(&home, &config, &clock, &opts, &mut || {
+            Ok(Box::new(Instant) as Box<dyn Mind>)
+        })
+        .unwrap()
+    });
+}
+
+/// Recall's own part of a tick, alone: the index in step, the block for the step.
+#[divan::bench(args = [1_000, 10_000, 100_000], sample_count = 30)]
+fn recall_block_alone(bencher: divan::Bencher, episodes: u64) {
+    let (_dir, home) = creature(episodes);
+    let mut config = Config::default();
+    config.wisdom.recall_enabled = true;
+    let memory = Memory::from_config(&config.embed).unwrap();
+    let store = open(&home);
+    let mut tx = store.write().unwrap();
+    recall::ledger::sync(&tx, &memory)
+        .unwrap()
+        .write(&mut tx)
+        .unwrap();
+    tx.commit().unwrap();
+    bencher.bench_local(|| {
+        let view = recall::view(&store.read().unwrap(), &config, "-|keep going").unwrap();
+        assert!(view.block.is_some());
+        view
+    });
+}
+
+#[divan::bench(args = [1_000, 10_000, 100_000], sample_count = 10)]
+fn recall_catch_up(bencher: divan::Bencher, episodes: u64) {
+    let (_dir, home) = creature(episodes);
+    let memory = Memory::from_config(&Config::default().embed).unwrap();
+    let store = open(&home);
+    bencher.bench_local(|| {
+        let rx = store.read().unwrap();
+        recall::ledger::sync(&rx, &memory).unwrap().read
     });
 }
 

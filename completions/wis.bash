@@ -16,6 +16,9 @@ _wis() {
             ",$1")
                 cmd="wis"
                 ;;
+            wis,cachectl)
+                cmd="wis__subcmd__cachectl"
+                ;;
             wis,check)
                 cmd="wis__subcmd__check"
                 ;;
@@ -57,6 +60,36 @@ _wis() {
                 ;;
             wis,unlock)
                 cmd="wis__subcmd__unlock"
+                ;;
+            wis__subcmd__cachectl,export)
+                cmd="wis__subcmd__cachectl__subcmd__export"
+                ;;
+            wis__subcmd__cachectl,help)
+                cmd="wis__subcmd__cachectl__subcmd__help"
+                ;;
+            wis__subcmd__cachectl,import)
+                cmd="wis__subcmd__cachectl__subcmd__import"
+                ;;
+            wis__subcmd__cachectl,project)
+                cmd="wis__subcmd__cachectl__subcmd__project"
+                ;;
+            wis__subcmd__cachectl,verify)
+                cmd="wis__subcmd__cachectl__subcmd__verify"
+                ;;
+            wis__subcmd__cachectl__subcmd__help,export)
+                cmd="wis__subcmd__cachectl__subcmd__help__subcmd__export"
+                ;;
+            wis__subcmd__cachectl__subcmd__help,help)
+                cmd="wis__subcmd__cachectl__subcmd__help__subcmd__help"
+                ;;
+            wis__subcmd__cachectl__subcmd__help,import)
+                cmd="wis__subcmd__cachectl__subcmd__help__subcmd__import"
+                ;;
+            wis__subcmd__cachectl__subcmd__help,project)
+                cmd="wis__subcmd__cachectl__subcmd__help__subcmd__project"
+                ;;
+            wis__subcmd__cachectl__subcmd__help,verify)
+                cmd="wis__subcmd__cachectl__subcmd__help__subcmd__verify"
                 ;;
             wis__subcmd__config,check)
                 cmd="wis__subcmd__config__subcmd__check"
@@ -100,6 +133,9 @@ _wis() {
             wis__subcmd__curve__subcmd__help,show)
                 cmd="wis__subcmd__curve__subcmd__help__subcmd__show"
                 ;;
+            wis__subcmd__help,cachectl)
+                cmd="wis__subcmd__help__subcmd__cachectl"
+                ;;
             wis__subcmd__help,check)
                 cmd="wis__subcmd__help__subcmd__check"
                 ;;
@@ -142,6 +178,18 @@ _wis() {
             wis__subcmd__help,unlock)
                 cmd="wis__subcmd__help__subcmd__unlock"
                 ;;
+            wis__subcmd__help__subcmd__cachectl,export)
+                cmd="wis__subcmd__help__subcmd__cachectl__subcmd__export"
+                ;;
+            wis__subcmd__help__subcmd__cachectl,import)
+                cmd="wis__subcmd__help__subcmd__cachectl__subcmd__import"
+                ;;
+            wis__subcmd__help__subcmd__cachectl,project)
+                cmd="wis__subcmd__help__subcmd__cachectl__subcmd__project"
+                ;;
+            wis__subcmd__help__subcmd__cachectl,verify)
+                cmd="wis__subcmd__help__subcmd__cachectl__subcmd__verify"
+                ;;
             wis__subcmd__help__subcmd__config,check)
                 cmd="wis__subcmd__help__subcmd__config__subcmd__check"
                 ;;
@@ -165,6 +213,9 @@ _wis() {
                 ;;
             wis__subcmd__help__subcmd__memory,mirror)
                 cmd="wis__subcmd__help__subcmd__memory__subcmd__mirror"
+                ;;
+            wis__subcmd__help__subcmd__memory,recall)
+                cmd="wis__subcmd__help__subcmd__memory__subcmd__recall"
                 ;;
             wis__subcmd__help__subcmd__memory,reembed)
                 cmd="wis__subcmd__help__subcmd__memory__subcmd__reembed"
@@ -196,6 +247,9 @@ _wis() {
             wis__subcmd__memory,mirror)
                 cmd="wis__subcmd__memory__subcmd__mirror"
                 ;;
+            wis__subcmd__memory,recall)
+                cmd="wis__subcmd__memory__subcmd__recall"
+                ;;
             wis__subcmd__memory,reembed)
                 cmd="wis__subcmd__memory__subcmd__reembed"
                 ;;
@@ -219,6 +273,9 @@ _wis() {
                 ;;
             wis__subcmd__memory__subcmd__help,mirror)
                 cmd="wis__subcmd__memory__subcmd__help__subcmd__mirror"
+                ;;
+            wis__subcmd__memory__subcmd__help,recall)
+                cmd="wis__subcmd__memory__subcmd__help__subcmd__recall"
                 ;;
             wis__subcmd__memory__subcmd__help,reembed)
                 cmd="wis__subcmd__memory__subcmd__help__subcmd__reembed"
@@ -257,8 +314,270 @@ _wis() {
 
     case "${cmd}" in
         wis)
-            opts="-c -q -h -V --home --wait --output-format --config --quiet --help --version init tick sleep status pause resume check config curve unlock news completions memory help"
+            opts="-c -q -h -V --home --wait --output-format --config --quiet --help --version init tick sleep status pause resume check config curve unlock news completions memory cachectl help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output-format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -c)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__cachectl)
+            opts="-c -q -h -V --home --wait --output-format --config --quiet --help --version project export import verify help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output-format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -c)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__cachectl__subcmd__export)
+            opts="-c -q -h -V --out --home --wait --output-format --config --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --out)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output-format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -c)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__cachectl__subcmd__help)
+            opts="project export import verify help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__cachectl__subcmd__help__subcmd__export)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__cachectl__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__cachectl__subcmd__help__subcmd__import)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__cachectl__subcmd__help__subcmd__project)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__cachectl__subcmd__help__subcmd__verify)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__cachectl__subcmd__import)
+            opts="-c -q -h -V --home --wait --output-format --config --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output-format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -c)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__cachectl__subcmd__project)
+            opts="-c -q -h -V --out --keep-vectors --home --wait --output-format --config --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --out)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output-format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -c)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__cachectl__subcmd__verify)
+            opts="-c -q -h -V --home --wait --output-format --config --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -743,8 +1062,78 @@ _wis() {
             return 0
             ;;
         wis__subcmd__help)
-            opts="init tick sleep status pause resume check config curve unlock news completions memory help"
+            opts="init tick sleep status pause resume check config curve unlock news completions memory cachectl help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__help__subcmd__cachectl)
+            opts="project export import verify"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__help__subcmd__cachectl__subcmd__export)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__help__subcmd__cachectl__subcmd__import)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__help__subcmd__cachectl__subcmd__project)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__help__subcmd__cachectl__subcmd__verify)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -911,7 +1300,7 @@ _wis() {
             return 0
             ;;
         wis__subcmd__help__subcmd__memory)
-            opts="add list show search stats reembed mirror"
+            opts="add list show search recall stats reembed mirror"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -953,6 +1342,20 @@ _wis() {
             return 0
             ;;
         wis__subcmd__help__subcmd__memory__subcmd__mirror)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__help__subcmd__memory__subcmd__recall)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1191,7 +1594,7 @@ _wis() {
             return 0
             ;;
         wis__subcmd__memory)
-            opts="-c -q -h -V --home --wait --output-format --config --quiet --help --version add list show search stats reembed mirror help"
+            opts="-c -q -h -V --home --wait --output-format --config --quiet --help --version add list show search recall stats reembed mirror help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1267,7 +1670,7 @@ _wis() {
             return 0
             ;;
         wis__subcmd__memory__subcmd__help)
-            opts="add list show search stats reembed mirror help"
+            opts="add list show search recall stats reembed mirror help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1323,6 +1726,20 @@ _wis() {
             return 0
             ;;
         wis__subcmd__memory__subcmd__help__subcmd__mirror)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__memory__subcmd__help__subcmd__recall)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1453,6 +1870,44 @@ _wis() {
                 return 0
             fi
             case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output-format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -c)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__memory__subcmd__recall)
+            opts="-c -q -h -V --step --home --wait --output-format --config --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --step)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --home)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

@@ -45,6 +45,7 @@ complete -c wis -n "__fish_wis_needs_command" -f -a "unlock" -d 'The body, unit 
 complete -c wis -n "__fish_wis_needs_command" -f -a "news" -d 'News for the operator: units granted or held, quests issued, passed, failed'
 complete -c wis -n "__fish_wis_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c wis -n "__fish_wis_needs_command" -f -a "memory" -d 'What the creature remembers: list, show, search, stats, add, reembed, mirror'
+complete -c wis -n "__fish_wis_needs_command" -f -a "cachectl" -d 'CultCache files: export and import the store, project and verify any file'
 complete -c wis -n "__fish_wis_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c wis -n "__fish_wis_using_subcommand init" -l seed -d 'Genome seed; the same seed gives the same creature. Random (and recorded) when absent' -r
 complete -c wis -n "__fish_wis_using_subcommand init" -l name -d 'Name the creature instead of drawing a name' -r
@@ -230,22 +231,23 @@ complete -c wis -n "__fish_wis_using_subcommand completions" -s c -l config -d '
 complete -c wis -n "__fish_wis_using_subcommand completions" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
 complete -c wis -n "__fish_wis_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search stats reembed mirror help" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
-complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search stats reembed mirror help" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
-complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search stats reembed mirror help" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
+complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats reembed mirror help" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats reembed mirror help" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
+complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats reembed mirror help" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
-complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search stats reembed mirror help" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
-complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search stats reembed mirror help" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
-complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search stats reembed mirror help" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search stats reembed mirror help" -s V -l version -d 'Print version'
-complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search stats reembed mirror help" -f -a "add" -d 'Tell the creature something: remembered with provenance `told`'
-complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search stats reembed mirror help" -f -a "list" -d 'List engrams, newest first'
-complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search stats reembed mirror help" -f -a "show" -d 'Show one engram in full'
-complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search stats reembed mirror help" -f -a "search" -d 'Find the engrams most similar to a text (what the creature\'s recall would see)'
-complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search stats reembed mirror help" -f -a "stats" -d 'Counts by tier, kind and provenance; the embedder, the caps and the mirror'
-complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search stats reembed mirror help" -f -a "reembed" -d 'Re-embed every engram whose vector another embedder made (after changing [embed])'
-complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search stats reembed mirror help" -f -a "mirror" -d 'Show the Qdrant mirror, or rebuild it from the store'
-complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search stats reembed mirror help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats reembed mirror help" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
+complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats reembed mirror help" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats reembed mirror help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats reembed mirror help" -s V -l version -d 'Print version'
+complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats reembed mirror help" -f -a "add" -d 'Tell the creature something: remembered with provenance `told`'
+complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats reembed mirror help" -f -a "list" -d 'List engrams, newest first'
+complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats reembed mirror help" -f -a "show" -d 'Show one engram in full'
+complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats reembed mirror help" -f -a "search" -d 'Find the engrams most similar to a text (what the creature\'s recall would see)'
+complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats reembed mirror help" -f -a "recall" -d 'What the "Before you act" block would show now: cases, dead ends, guardrails'
+complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats reembed mirror help" -f -a "stats" -d 'Counts by tier, kind and provenance; the embedder, the caps and the mirror'
+complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats reembed mirror help" -f -a "reembed" -d 'Re-embed every engram whose vector another embedder made (after changing [embed])'
+complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats reembed mirror help" -f -a "mirror" -d 'Show the Qdrant mirror, or rebuild it from the store'
+complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats reembed mirror help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from add" -l kind -d 'What kind of engram it is' -r -f -a "episodic\t'A situation lived: what was done and how it ended'
 semantic\t'General knowledge distilled from many episodes'
 strategy\t'A strategy guardrail: an imperative the creature should follow in a situation'
@@ -317,6 +319,15 @@ complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcomma
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from search" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from search" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from search" -s V -l version -d 'Print version'
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from recall" -l step -d 'The step to look up, instead of the plan\'s current step' -r
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from recall" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from recall" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from recall" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
+json\t'JSON for scripts: one document, or one object per line for streams'"
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from recall" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from recall" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from recall" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from recall" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from stats" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from stats" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from stats" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
@@ -346,24 +357,79 @@ complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcomma
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from help" -f -a "list" -d 'List engrams, newest first'
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from help" -f -a "show" -d 'Show one engram in full'
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from help" -f -a "search" -d 'Find the engrams most similar to a text (what the creature\'s recall would see)'
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from help" -f -a "recall" -d 'What the "Before you act" block would show now: cases, dead ends, guardrails'
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from help" -f -a "stats" -d 'Counts by tier, kind and provenance; the embedder, the caps and the mirror'
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from help" -f -a "reembed" -d 'Re-embed every engram whose vector another embedder made (after changing [embed])'
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from help" -f -a "mirror" -d 'Show the Qdrant mirror, or rebuild it from the store'
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory help" -f -a "init" -d 'Birth a creature in a home'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory help" -f -a "tick" -d 'Live one heartbeat: a work, rumination or sleep turn'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory help" -f -a "sleep" -d 'Run the sleep turn now'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory help" -f -a "status" -d 'Show the creature: age, level, sleep pressure, body, store'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory help" -f -a "pause" -d 'Pause the creature: ticks do nothing until `wis resume`'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory help" -f -a "resume" -d 'Resume a paused creature'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory help" -f -a "check" -d 'Check the store: redb integrity and wis\'s invariants (exit 65 when damaged)'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory help" -f -a "config" -d 'Inspect and validate the configuration'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory help" -f -a "curve" -d 'The experience curve: battery scores against the creature\'s age, per arm'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory help" -f -a "unlock" -d 'The body, unit by unit: list what is granted, held and locked; grant what is earned'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory help" -f -a "news" -d 'News for the operator: units granted or held, quests issued, passed, failed'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory help" -f -a "completions" -d 'Print a shell completion script'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory help" -f -a "memory" -d 'What the creature remembers: list, show, search, stats, add, reembed, mirror'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and not __fish_seen_subcommand_from project export import verify help" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and not __fish_seen_subcommand_from project export import verify help" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and not __fish_seen_subcommand_from project export import verify help" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
+json\t'JSON for scripts: one document, or one object per line for streams'"
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and not __fish_seen_subcommand_from project export import verify help" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and not __fish_seen_subcommand_from project export import verify help" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and not __fish_seen_subcommand_from project export import verify help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and not __fish_seen_subcommand_from project export import verify help" -s V -l version -d 'Print version'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and not __fish_seen_subcommand_from project export import verify help" -f -a "project" -d 'Print a CultCache file as JSON: one object per record (vectors left out)'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and not __fish_seen_subcommand_from project export import verify help" -f -a "export" -d 'Write the creature\'s store as a CultCache v1 snapshot'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and not __fish_seen_subcommand_from project export import verify help" -f -a "import" -d 'Read a CultCache file into the creature\'s store: every record or none'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and not __fish_seen_subcommand_from project export import verify help" -f -a "verify" -d 'Check a CultCache file: structure, catalog, payloads (exit 65 when it fails)'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and not __fish_seen_subcommand_from project export import verify help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from project" -l out -d 'Write one JSON file per record under DIR (DIR/<type>/<key>.json and DIR/index.json) instead of JSON Lines on stdout; `-` is stdout' -r -F
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from project" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from project" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from project" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
+json\t'JSON for scripts: one document, or one object per line for streams'"
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from project" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from project" -l keep-vectors -d 'Keep vectors (long arrays of fractional numbers) instead of leaving them out'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from project" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from project" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from project" -s V -l version -d 'Print version'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from export" -l out -d 'Where to write the snapshot (replaced atomically); `-` writes it to stdout' -r -F
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from export" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from export" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from export" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
+json\t'JSON for scripts: one document, or one object per line for streams'"
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from export" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from export" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from export" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from export" -s V -l version -d 'Print version'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from import" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from import" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from import" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
+json\t'JSON for scripts: one document, or one object per line for streams'"
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from import" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from import" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from import" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from import" -s V -l version -d 'Print version'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from verify" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from verify" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from verify" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
+json\t'JSON for scripts: one document, or one object per line for streams'"
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from verify" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from verify" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from verify" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from verify" -s V -l version -d 'Print version'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from help" -f -a "project" -d 'Print a CultCache file as JSON: one object per record (vectors left out)'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from help" -f -a "export" -d 'Write the creature\'s store as a CultCache v1 snapshot'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from help" -f -a "import" -d 'Read a CultCache file into the creature\'s store: every record or none'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from help" -f -a "verify" -d 'Check a CultCache file: structure, catalog, payloads (exit 65 when it fails)'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory cachectl help" -f -a "init" -d 'Birth a creature in a home'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory cachectl help" -f -a "tick" -d 'Live one heartbeat: a work, rumination or sleep turn'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory cachectl help" -f -a "sleep" -d 'Run the sleep turn now'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory cachectl help" -f -a "status" -d 'Show the creature: age, level, sleep pressure, body, store'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory cachectl help" -f -a "pause" -d 'Pause the creature: ticks do nothing until `wis resume`'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory cachectl help" -f -a "resume" -d 'Resume a paused creature'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory cachectl help" -f -a "check" -d 'Check the store: redb integrity and wis\'s invariants (exit 65 when damaged)'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory cachectl help" -f -a "config" -d 'Inspect and validate the configuration'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory cachectl help" -f -a "curve" -d 'The experience curve: battery scores against the creature\'s age, per arm'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory cachectl help" -f -a "unlock" -d 'The body, unit by unit: list what is granted, held and locked; grant what is earned'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory cachectl help" -f -a "news" -d 'News for the operator: units granted or held, quests issued, passed, failed'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory cachectl help" -f -a "completions" -d 'Print a shell completion script'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory cachectl help" -f -a "memory" -d 'What the creature remembers: list, show, search, stats, add, reembed, mirror'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory cachectl help" -f -a "cachectl" -d 'CultCache files: export and import the store, project and verify any file'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory cachectl help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "check" -d 'Validate the configuration; when the model server answers, compare the budgets with the window it actually serves'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "show" -d 'Print the effective configuration (defaults < wis.toml < WIS_* < --config) as TOML'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from curve" -f -a "run" -d 'Run the frozen battery on every arm and record a curve point per arm'
@@ -375,6 +441,11 @@ complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from memory" -f -a "list" -d 'List engrams, newest first'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from memory" -f -a "show" -d 'Show one engram in full'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from memory" -f -a "search" -d 'Find the engrams most similar to a text (what the creature\'s recall would see)'
+complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from memory" -f -a "recall" -d 'What the "Before you act" block would show now: cases, dead ends, guardrails'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from memory" -f -a "stats" -d 'Counts by tier, kind and provenance; the embedder, the caps and the mirror'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from memory" -f -a "reembed" -d 'Re-embed every engram whose vector another embedder made (after changing [embed])'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from memory" -f -a "mirror" -d 'Show the Qdrant mirror, or rebuild it from the store'
+complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from cachectl" -f -a "project" -d 'Print a CultCache file as JSON: one object per record (vectors left out)'
+complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from cachectl" -f -a "export" -d 'Write the creature\'s store as a CultCache v1 snapshot'
+complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from cachectl" -f -a "import" -d 'Read a CultCache file into the creature\'s store: every record or none'
+complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from cachectl" -f -a "verify" -d 'Check a CultCache file: structure, catalog, payloads (exit 65 when it fails)'

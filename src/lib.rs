@@ -7,6 +7,7 @@
 pub mod clock;
 pub mod commands;
 pub mod config;
+pub mod cultcache;
 pub mod docs;
 pub mod env;
 pub mod exit;

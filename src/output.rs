@@ -49,6 +49,11 @@ impl Printer {
         write_stdout(format!("{}\n", text.as_ref()).as_bytes())
     }
 
+    /// Writes bytes as they are (a binary file sent to stdout, as with `--out -`).
+    pub fn bytes(&self, bytes: &[u8]) -> Result<()> {
+        write_stdout(bytes)
+    }
+
     /// Writes a value as pretty JSON (a report).
     pub fn json<T: Serialize>(&self, value: &T) -> Result<()> {
         let mut text = serde_json::to_string_pretty(value)

@@ -280,29 +280,22 @@ fn no_url_and_no_embedded_model_is_69_with_both_ways_out() {
 #[test]
 fn a_fresh_lease_is_75_a_stale_one_is_recovered() {
     use wis::life::lease::{LEASE_KEY, Lease};
-    use wis::store::{OpenOptions, Store};
     let server = FakeOpenAi::builder()
         .reply(r#"{"thought": "ok", "plan": ["x"]}"#)
         .start();
     let env = env_with(&server);
     let put = |pid: u32| {
-        let opts = OpenOptions {
-            wait: std::time::Duration::from_secs(5),
-            command: "test".into(),
-            now: 0,
-        };
-        let store = Store::open(&env.path("wis.redb"), &opts).unwrap();
-        let mut tx = store.write().unwrap();
-        let now = common::EPOCH as i64 * 1000;
-        let lease = Lease {
-            pid,
-            tick: 1,
-            turn: "work".into(),
-            started_at: now,
-            expires_at: now + 600_000,
-        };
-        tx.put(LEASE_KEY, &lease).unwrap();
-        tx.commit().unwrap();
+        env.edit_store(|tx| {
+            let now = common::EPOCH as i64 * 1000;
+            let lease = Lease {
+                pid,
+                tick: 1,
+                turn: "work".into(),
+                started_at: now,
+                expires_at: now + 600_000,
+            };
+            tx.put(LEASE_KEY, &lease).unwrap();
+        })
     };
     put(std::process::id());
     let run = env.wis(&["tick"]);
@@ -326,22 +319,14 @@ fn a_fresh_lease_is_75_a_stale_one_is_recovered() {
 #[test]
 fn sleep_pressure_brings_a_sleep_turn_and_wis_sleep_sleeps_now() {
     use wis::life::Persona;
-    use wis::store::{OpenOptions, Read, Store};
+    use wis::store::Read;
     let server = FakeOpenAi::builder().start();
     let env = env_with(&server);
-    {
-        let opts = OpenOptions {
-            wait: std::time::Duration::from_secs(5),
-            command: "test".into(),
-            now: 0,
-        };
-        let store = Store::open(&env.path("wis.redb"), &opts).unwrap();
-        let mut tx = store.write().unwrap();
+    env.edit_store(|tx| {
         let mut persona: Persona = tx.singleton().unwrap();
         persona.sleep_pressure = persona.nap_threshold();
         tx.set(&persona).unwrap();
-        tx.commit().unwrap();
-    }
+    });
     let out = tick(&env);
     assert_eq!(out["turn"], "sleep", "{out}");
     assert!(server.completions().is_empty(), "sleep asks no model");

@@ -4,6 +4,7 @@
 //! the one [`Printer`]. Every subcommand here does real work; nothing is listed before it is
 //! built.
 
+mod cachectl;
 mod check;
 mod completions;
 mod config;
@@ -107,6 +108,9 @@ pub enum Command {
     /// What the creature remembers: list, show, search, stats, add, reembed, mirror.
     #[command(subcommand)]
     Memory(memory::Command),
+    /// CultCache files: export and import the store, project and verify any file.
+    #[command(subcommand)]
+    Cachectl(cachectl::Command),
 }
 
 /// What every command gets: where the creature lives, how to print, the clock.
@@ -165,6 +169,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::News(args) => news::run(&ctx, args),
         Command::Completions(args) => completions::run(&ctx, args),
         Command::Memory(cmd) => memory::run(&ctx, cmd),
+        Command::Cachectl(cmd) => cachectl::run(&ctx, cmd),
     }
 }
 

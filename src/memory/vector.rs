@@ -126,7 +126,7 @@ pub fn load(rx: &impl Read, space: u64, dim: usize) -> Result<Loaded> {
 }
 
 /// Serde for `Vec<u8>` as MessagePack `bin` (not an array of numbers).
-mod bin {
+pub(crate) mod bin {
     use serde::de::{Error, SeqAccess, Visitor};
     use serde::{Deserializer, Serializer};
 

@@ -57,6 +57,8 @@ pub struct DocType {
     pub layout: Layout,
     /// Decodes bytes as this type; the error says why not.
     pub validate: fn(&[u8]) -> Result<(), String>,
+    /// The type's members (encoded field names and types), for catalogs such as CultCache's.
+    pub members: fn() -> Vec<super::shape::Member>,
 }
 
 impl std::fmt::Debug for DocType {
@@ -73,6 +75,7 @@ impl DocType {
             schema: D::SCHEMA,
             layout: D::LAYOUT,
             validate: |b| decode::<D>(b).map(|_| ()),
+            members: super::shape::members::<D>,
         }
     }
 

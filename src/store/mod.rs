@@ -11,6 +11,7 @@ mod doc;
 pub mod holder;
 mod migrate;
 mod registry;
+mod shape;
 mod tx;
 
 use std::path::{Path, PathBuf};
@@ -22,6 +23,7 @@ pub use check::{Problem, check_store};
 pub use doc::{Doc, DocType, Layout, SINGLETON_KEY, decode, encode};
 pub use holder::Holder;
 pub use registry::{doc_type, registry};
+pub use shape::{Member, members};
 pub use tx::{Read, Rx, Tx, ring_key};
 
 use crate::clock::Millis;

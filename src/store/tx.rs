@@ -114,6 +114,11 @@ pub trait Read {
     fn count<D: Doc>(&self) -> Result<u64> {
         self.table_len(D::SCHEMA, D::LAYOUT)
     }
+
+    /// The sequence number a ring's next entry will get (0 for a ring never pushed to).
+    fn ring_next<D: Doc>(&self) -> Result<u64> {
+        Ok(self.meta(&seq_key(D::SCHEMA))?.unwrap_or(0))
+    }
 }
 
 fn read_keyed(

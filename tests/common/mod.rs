@@ -112,6 +112,19 @@ impl TestEnv {
         std::fs::write(path, text).unwrap();
     }
 
+    /// Changes the store directly, in one committed transaction (for arranging a situation).
+    pub fn edit_store(&self, edit: impl FnOnce(&mut wis::store::Tx<'_>)) {
+        let opts = wis::store::OpenOptions {
+            wait: std::time::Duration::from_secs(5),
+            command: "test".into(),
+            now: 0,
+        };
+        let store = wis::store::Store::open(&self.path("wis.redb"), &opts).unwrap();
+        let mut tx = store.write().unwrap();
+        edit(&mut tx);
+        tx.commit().unwrap();
+    }
+
     pub fn read(&self, rel: &str) -> String {
         std::fs::read_to_string(self.path(rel)).unwrap()
     }

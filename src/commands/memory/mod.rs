@@ -1,9 +1,11 @@
 //! `wis memory`: what the creature remembers, for the operator: list, show, search, stats,
-//! tell it a fact, re-embed after an embedder change, rebuild the Qdrant mirror.
+//! what recall would show before the next action, tell it a fact, re-embed after an embedder
+//! change, rebuild the Qdrant mirror.
 
 mod add;
 mod list;
 mod mirror;
+mod recall;
 mod reembed;
 mod search;
 mod show;
@@ -25,6 +27,8 @@ pub enum Command {
     Show(show::Args),
     /// Find the engrams most similar to a text (what the creature's recall would see).
     Search(search::Args),
+    /// What the "Before you act" block would show now: cases, dead ends, guardrails.
+    Recall(recall::Args),
     /// Counts by tier, kind and provenance; the embedder, the caps and the mirror.
     Stats(stats::Args),
     /// Re-embed every engram whose vector another embedder made (after changing [embed]).
@@ -40,6 +44,7 @@ pub fn run(ctx: &Ctx, cmd: Command) -> Result<()> {
         Command::Show(args) => show::run(ctx, args),
         Command::Search(args) => search::run(ctx, args),
         Command::Stats(args) => stats::run(ctx, args),
+        Command::Recall(args) => recall::run(ctx, args),
         Command::Reembed(args) => reembed::run(ctx, args),
         Command::Mirror(args) => mirror::run(ctx, args),
     }

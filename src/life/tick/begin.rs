@@ -18,8 +18,8 @@ use crate::life::{Genome, LastTick, Morph, Persona, notebooks};
 use crate::mind::Prompt;
 use crate::mind::schema::action_schema;
 use crate::store::{Read, Tx};
-use crate::wisdom::episodes;
 use crate::wisdom::expectations::CHECKS_PER_TICK;
+use crate::wisdom::{episodes, recall};
 use crate::world::skills::Runnable;
 use crate::world::tools::ToolSpec;
 
@@ -40,6 +40,8 @@ pub struct Plan {
     pub chores: Chores,
     pub morph: Morph,
     pub situation: String,
+    /// What the "Before you act" block showed: the bets the last phase settles.
+    pub recall: recall::Injected,
     /// The tick of a turn that died and was recovered now.
     pub recovered: Option<u64>,
 }
@@ -116,6 +118,7 @@ pub fn begin(tx: &mut Tx<'_>, config: &Config, now: Millis, write_lease: bool) -
         Turn::Rumination => (RUMINATION_CUE, rumination_schema()),
         _ => (WORK_CUE, action_schema(&visible)),
     };
+    let recall = recall::prepare(tx, config, &situation, choice.turn, write_lease)?;
     let tail = Tail {
         tick,
         plan: plan_text,
@@ -123,8 +126,8 @@ pub fn begin(tx: &mut Tx<'_>, config: &Config, now: Millis, write_lease: bool) -
         quest: body.quest,
         skills: body.skills_line,
         stream: &stream,
+        before_you_act: recall.block,
         cue,
-        ..Default::default()
     };
     let prompt = prompt::build(
         &persona,
@@ -154,6 +157,7 @@ pub fn begin(tx: &mut Tx<'_>, config: &Config, now: Millis, write_lease: bool) -
         chores: body.chores,
         morph: genome.morph,
         situation,
+        recall: recall.injected,
         recovered,
     })))
 }

@@ -29,6 +29,7 @@ use crate::life::stream::{StreamLine, Voice};
 use crate::mind::parse::parse_action;
 use crate::mind::{Mind, Reply, Sampling};
 use crate::store::Read;
+use crate::wisdom::recall;
 use crate::wisdom::sleep::sleep_turn;
 use crate::world::dispatch::{Body, execute, needs_store};
 use crate::world::{FailKind, Outcome, REPLY};
@@ -158,6 +159,7 @@ pub fn tick(
         config.context.obs_max_chars,
         clock.now(),
     )?;
+    recall::record(&mut tx, config, plan.tick, &plan.recall, clock.now())?;
     let boundary = Boundary {
         tick: plan.tick,
         now: clock.now(),

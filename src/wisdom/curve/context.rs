@@ -1,8 +1,9 @@
 //! What one battery task is shown on one arm. The arms share the creature's body (its morph
 //! and granted units, so the stable prefix is the same) and differ only in memory: `none` is
 //! an empty fixture creature (a newborn's counters, no plan, no recall); `live` is a
-//! read-only copy of the live store, taken once per run, whose plan and situational recall
-//! are shown. Nothing is written to the live store.
+//! read-only copy of the live store, taken once per run, whose plan is shown and whose
+//! situational recall renders the "Before you act" block for each task (the task's question
+//! is the current step). Nothing is written to the live store.
 
 use std::path::PathBuf;
 
@@ -16,6 +17,8 @@ use crate::life::prompt::{self, Tail};
 use crate::life::{Genome, Persona, Unlocks, notebooks};
 use crate::mind::Prompt;
 use crate::store::{OpenOptions, Read, Store};
+use crate::wisdom::episodes::situation_key;
+use crate::wisdom::recall;
 
 /// The cue that closes every battery prompt.
 pub fn cue(task: &Task) -> String {
@@ -40,7 +43,14 @@ pub struct ArmContexts<'a> {
     clock: &'a Clock,
     wait: std::time::Duration,
     fixture: Option<Seen>,
-    live: Option<(tempfile::TempDir, Seen)>,
+    live: Option<Live>,
+}
+
+/// The live copy: its directory (removed on drop), the open copy, and what it holds.
+struct Live {
+    _dir: tempfile::TempDir,
+    store: Store,
+    seen: Seen,
 }
 
 impl<'a> ArmContexts<'a> {
@@ -63,25 +73,30 @@ impl<'a> ArmContexts<'a> {
     /// The prompt of `task` on `arm`.
     pub fn prompt(&mut self, task: &Task, arm: &ArmSpec) -> Result<Prompt> {
         let cue = cue(task);
-        let seen = match arm.memory {
+        let (seen, before_you_act) = match arm.memory {
             ArmMemory::None => {
                 if self.fixture.is_none() {
                     self.fixture = Some(self.read_fixture()?);
                 }
-                self.fixture.as_ref()
+                (self.fixture.as_ref(), None)
             }
             ArmMemory::Live => {
                 if self.live.is_none() {
                     self.live = Some(self.copy_live()?);
                 }
-                self.live.as_ref().map(|(_, seen)| seen)
+                let block = match &self.live {
+                    Some(live) => self.recall(live, task)?,
+                    None => None,
+                };
+                (self.live.as_ref().map(|l| &l.seen), block)
             }
-        }
-        .ok_or_else(|| Error::internal("curve context missing"))?;
+        };
+        let seen = seen.ok_or_else(|| Error::internal("curve context missing"))?;
         let tail = Tail {
             tick: seen.persona.ticks + 1,
             plan: seen.plan.clone(),
             stream: &[],
+            before_you_act,
             cue: &cue,
             ..Default::default()
         };
@@ -111,7 +126,16 @@ impl<'a> ArmContexts<'a> {
 
     /// Copies the live store (holding its lock, so no writer is mid-commit) and reads the
     /// copy. Recall against the copy can record its bets there; the live store never changes.
-    fn copy_live(&self) -> Result<(tempfile::TempDir, Seen)> {
+    /// The "Before you act" block of the live copy for a task, recall on whatever the flag.
+    fn recall(&self, live: &Live, task: &Task) -> Result<Option<String>> {
+        let mut config = self.config.clone();
+        config.wisdom.recall_enabled = true;
+        let situation = situation_key(None, Some(&task.prompt));
+        let view = recall::view(&live.store.read()?, &config, &situation)?;
+        Ok(view.block.map(|b| b.text))
+    }
+
+    fn copy_live(&self) -> Result<Live> {
         let dir = tempfile::tempdir()
             .map_err(|e| Error::io(format!("making a temporary directory: {e}")))?;
         let copy: PathBuf = dir.path().join("wis.redb");
@@ -137,7 +161,10 @@ impl<'a> ArmContexts<'a> {
                 .map(|b| b.render()),
         };
         drop(rx);
-        drop(store);
-        Ok((dir, seen))
+        Ok(Live {
+            _dir: dir,
+            store,
+            seen,
+        })
     }
 }

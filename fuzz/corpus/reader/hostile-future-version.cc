@@ -1,0 +1,1 @@
+“²cultcache.store.v2

@@ -1,0 +1,1 @@
+ì≤cultcache.store.v1êê¿

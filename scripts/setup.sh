@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# The newcomer's path: install what wis needs, fetch the embedded model, build wis with it,
+# birth a demo creature, live 20 ticks printing each one, and show its status.
+# Idempotent: a second run reuses the packages, the model, the build and the creature.
+#
+#   bash scripts/setup.sh
+#   WIS_DEMO_HOME=/path/to/home TICKS=50 bash scripts/setup.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+home=${WIS_DEMO_HOME:-$PWD/demo-home}
+ticks=${TICKS:-20}
+
+echo "== packages"
+scripts/install-deps.sh
+
+echo "== model"
+scripts/fetch-model.sh
+
+echo "== build (with the embedded model; the first build compiles llama.cpp, a few minutes)"
+cargo build --release --features embedded
+wis=$PWD/target/release/wis
+
+echo "== creature"
+if [ -e "$home/wis.redb" ]; then
+  echo "a creature already lives in $home; it lives on"
+else
+  "$wis" --home "$home" init
+fi
+"$wis" --home "$home" config check --offline
+
+echo "== $ticks ticks"
+for _ in $(seq "$ticks"); do
+  rc=0
+  "$wis" --home "$home" tick || rc=$?
+  case $rc in
+    0) ;;
+    75) echo "(busy; next)" ;;
+    *) echo "tick failed with exit $rc" >&2; exit "$rc" ;;
+  esac
+done
+
+echo "== status"
+"$wis" --home "$home" status
+echo
+echo "Keep it living:  scripts/live.sh $home 60   (WIS=$wis)"
+echo "or from cron:    * * * * * $wis --home $home tick"

@@ -1,0 +1,41 @@
+//! `wis cachectl export`: the creature's store as a CultCache v1 snapshot.
+
+use std::path::PathBuf;
+
+use crate::cultcache;
+use crate::exit::Result;
+use crate::home::write_atomic;
+
+use super::Ctx;
+
+/// The arguments of `wis cachectl export`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Where to write the snapshot (replaced atomically); `-` writes it to stdout.
+    #[arg(long, value_name = "FILE.cc")]
+    pub out: PathBuf,
+}
+
+pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
+    let store = ctx.open("cachectl export")?;
+    let rx = store.read()?;
+    let bytes = cultcache::export(&rx, ctx.clock.now())?;
+    if args.out.as_os_str() == "-" {
+        return ctx.printer.bytes(&bytes);
+    }
+    write_atomic(&args.out, &bytes)?;
+    let records = cultcache::CultFile::open(&bytes)?.len;
+    if ctx.printer.is_json() {
+        return ctx.printer.json(&serde_json::json!({
+            "file": args.out,
+            "records": records,
+            "bytes": bytes.len(),
+            "types": cultcache::wis_catalog().len(),
+        }));
+    }
+    ctx.printer.line(format!(
+        "exported {records} records ({} bytes) to {}",
+        bytes.len(),
+        args.out.display()
+    ))
+}

@@ -1,0 +1,183 @@
+//! Bets: every item the "Before you act" block shows is a bet that it helps, recorded as a
+//! `wis.bet.v1` and settled by the tick's adjudicated outcome (WIS1).
+//!
+//! An item recommends an action signature: a case its track's, a guardrail the one its
+//! engram names in a source (`signature:…`, or `action:{…}` in the channel's JSON form). The
+//! tick's episode settles it: the same signature and a success is followed into success, the
+//! same signature and a failure is into failure, another action is ignored. The settlement
+//! goes into the item's utility record: the engram's (through [`crate::memory::settle`]) or
+//! the situation track's. An automated (reflex) outcome settles nothing (WIS2), and neither
+//! does an item that recommends no signature: the bet is kept, marked why, and counts for
+//! nothing.
+
+use serde::{Deserialize, Serialize};
+
+use super::situation::Situation;
+use crate::clock::Millis;
+use crate::doc;
+use crate::exit::Result;
+use crate::memory::{self, Engram, EngramId, Provenance, Settlement};
+use crate::store::{Layout, Read, Tx};
+use crate::wisdom::episodes::{Episode, action_signature};
+use crate::world::Action;
+
+/// Bets kept in the ring.
+pub const BET_CAP: u64 = 100_000;
+
+/// What an item is, and where its utility record lives.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Item {
+    /// A verified track of a situation: the case.
+    Case {
+        situation: String,
+        signature: String,
+    },
+    /// A strategy engram: the guardrail.
+    Guardrail { engram: EngramId },
+}
+
+impl Item {
+    /// `e12`, or `situation#signature` for a case.
+    pub fn id(&self) -> String {
+        match self {
+            Item::Case {
+                situation,
+                signature,
+            } => format!("{situation}#{signature}"),
+            Item::Guardrail { engram } => engram.to_string(),
+        }
+    }
+}
+
+/// One item the block showed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Shown {
+    pub item: Item,
+    /// The action signature it recommends, when it names one.
+    pub recommends: Option<String>,
+    pub sim: f32,
+    pub provenance: Provenance,
+}
+
+/// What the block showed in one tick, carried from the first phase to the last.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Injected {
+    pub items: Vec<Shown>,
+}
+
+/// Why a bet was not settled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Unsettled {
+    /// A reflex acted, not the mind (WIS2).
+    Automated,
+    /// The item names no action, so following it cannot be told from ignoring it.
+    NoRecommendation,
+    /// The tick recorded no action.
+    NoAction,
+}
+
+/// One injected item and how the tick settled it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Bet {
+    pub tick: u64,
+    pub at: Millis,
+    pub item: Item,
+    pub recommends: Option<String>,
+    pub sim: f32,
+    pub provenance: Provenance,
+    /// The signature the tick acted with.
+    pub acted: Option<String>,
+    pub settlement: Option<Settlement>,
+    pub unsettled: Option<Unsettled>,
+}
+
+doc!(Bet, "wis.bet", 1, Layout::Ring { cap: BET_CAP });
+
+/// How an episode settles an item recommending `recommends`.
+pub fn adjudicate(
+    recommends: Option<&str>,
+    episode: Option<&Episode>,
+) -> std::result::Result<Settlement, Unsettled> {
+    let ep = episode.ok_or(Unsettled::NoAction)?;
+    if ep.automated {
+        return Err(Unsettled::Automated);
+    }
+    let recommended = recommends.ok_or(Unsettled::NoRecommendation)?;
+    if ep.signature != recommended {
+        return Ok(Settlement::Ignored);
+    }
+    Ok(if ep.success {
+        Settlement::FollowedIntoSuccess
+    } else {
+        Settlement::IntoFailure
+    })
+}
+
+/// Records one bet per injected item, settled by this tick's episode (if it recorded one),
+/// and settles each into its item's utility record.
+pub fn settle(
+    tx: &mut Tx<'_>,
+    injected: &Injected,
+    episode: Option<&Episode>,
+    tick: u64,
+    now: Millis,
+) -> Result<Vec<Bet>> {
+    let mut bets = Vec::new();
+    for shown in &injected.items {
+        let verdict = adjudicate(shown.recommends.as_deref(), episode);
+        if let Ok(settlement) = verdict {
+            settle_item(tx, &shown.item, settlement, now)?;
+        }
+        let bet = Bet {
+            tick,
+            at: now,
+            item: shown.item.clone(),
+            recommends: shown.recommends.clone(),
+            sim: shown.sim,
+            provenance: shown.provenance,
+            acted: episode.map(|e| e.signature.clone()),
+            settlement: verdict.ok(),
+            unsettled: verdict.err(),
+        };
+        tx.push(&bet)?;
+        bets.push(bet);
+    }
+    Ok(bets)
+}
+
+fn settle_item(tx: &mut Tx<'_>, item: &Item, settlement: Settlement, now: Millis) -> Result<()> {
+    match item {
+        Item::Guardrail { engram } => {
+            if memory::get(tx, *engram)?.is_some() {
+                memory::settle(tx, *engram, settlement, now)?;
+            }
+        }
+        Item::Case {
+            situation,
+            signature,
+        } => {
+            // A situation dropped at the cap since has no record left to settle into.
+            if let Some(mut s) = tx.get::<Situation>(situation)?
+                && let Some(track) = s.track_mut(signature)
+            {
+                track.bets.record(settlement, now);
+                tx.put(situation, &s)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The signature a guardrail engram recommends: the first source naming one.
+pub fn recommends(engram: &Engram) -> Option<String> {
+    engram.sources.iter().find_map(|source| {
+        if let Some(sig) = source.strip_prefix("signature:") {
+            return Some(sig.trim().to_string()).filter(|s| !s.is_empty());
+        }
+        let json = source.strip_prefix("action:")?;
+        let action: Action = serde_json::from_str(json.trim()).ok()?;
+        Some(action_signature(&action))
+    })
+}

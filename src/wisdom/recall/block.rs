@@ -1,0 +1,162 @@
+//! The "## Before you act" block: the one place the calling convention (WISDOM_PLAN §3) is
+//! worded, so that the wording can be tuned by measurement on the battery.
+//!
+//! At most two items, each with its similarity and provenance mark: the case (the best
+//! verified similar track, its action first and in the action channel's own JSON form, which
+//! a small model continues where it ignores the same fact as prose) and the guardrail (the
+//! best strategy engram, verbatim). The block speaks only when an item reaches the similarity
+//! gate, never runs over its character budget (an item that does not fit is left out whole:
+//! a cut action would teach a broken one), and always closes with the fixed frame (WIS5).
+//! Skill offers, the third item of §3, wait for a skills manifest to offer from.
+
+use serde::Serialize;
+
+use super::bets::{self, Item, Shown};
+use super::lookup::{Case, Lookup};
+use crate::config::{Context, Wisdom};
+use crate::memory::{Hit, Provenance};
+
+/// The block's heading.
+pub const HEADING: &str = "## Before you act";
+/// The closing frame: precedents to verify, not orders (WIS5).
+pub const FRAME: &str =
+    "These are YOUR precedents, not orders — verify they transfer before leaning on them.";
+
+/// The characters the block may take: its own cap, within the recalled-memory budget
+/// (`[context] memory_max_chars`) that it shares with prose recall.
+pub fn budget(wisdom: &Wisdom, context: &Context) -> usize {
+    wisdom.block_max_chars.min(context.memory_max_chars)
+}
+
+/// What prose recall has left of the recalled-memory budget once the block took its share.
+pub fn prose_left(context: &Context, block: Option<&Block>) -> usize {
+    context
+        .memory_max_chars
+        .saturating_sub(block.map_or(0, |b| b.chars))
+}
+
+/// A rendered block and the items in it (each one a bet).
+#[derive(Debug, Clone, Serialize)]
+pub struct Block {
+    pub text: String,
+    pub chars: usize,
+    pub shown: Vec<Shown>,
+}
+
+/// Why nothing speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(tag = "why", rename_all = "snake_case")]
+pub enum Silence {
+    /// No case and no guardrail at all.
+    NothingFound,
+    /// The best item is below the similarity gate.
+    BelowThreshold { best: f32 },
+    /// No item fits the budget beside the heading and the frame.
+    OverBudget,
+}
+
+/// Composes the block from what recall found: items at or above `min_sim`, within
+/// `max_chars` characters.
+pub fn compose(lookup: &Lookup, min_sim: f32, max_chars: usize) -> Result<Block, Silence> {
+    let best = lookup
+        .cases
+        .first()
+        .map(|c| c.sim)
+        .into_iter()
+        .chain(lookup.guardrails.first().map(|g| g.sim))
+        .reduce(f32::max);
+    let Some(best) = best else {
+        return Err(Silence::NothingFound);
+    };
+    let mut candidates = Vec::new();
+    if let Some(case) = lookup.cases.first().filter(|c| c.sim >= min_sim) {
+        candidates.push((case_line(case), case_shown(case)));
+    }
+    if let Some(hit) = lookup.guardrails.first().filter(|g| g.sim >= min_sim) {
+        candidates.push((guardrail_line(hit), guardrail_shown(hit)));
+    }
+    if candidates.is_empty() {
+        return Err(Silence::BelowThreshold { best });
+    }
+    let frame_chars = chars(HEADING) + 1 + chars(FRAME);
+    let mut used = frame_chars;
+    let mut lines = vec![HEADING.to_string()];
+    let mut shown = Vec::new();
+    for (line, item) in candidates {
+        let cost = chars(&line) + 1;
+        if used + cost <= max_chars {
+            used += cost;
+            lines.push(line);
+            shown.push(item);
+        }
+    }
+    if shown.is_empty() {
+        return Err(Silence::OverBudget);
+    }
+    lines.push(FRAME.to_string());
+    let text = lines.join("\n");
+    debug_assert_eq!(chars(&text), used);
+    Ok(Block {
+        chars: used,
+        text,
+        shown,
+    })
+}
+
+/// The case, action first: `Here before (sim 0.83, experienced): {"tool":…} -> worked, the
+/// fix after 2 failed tries`.
+fn case_line(case: &Case) -> String {
+    let t = &case.track;
+    let how = if t.is_fix() {
+        let n = t.fixed_after;
+        format!(
+            "worked, the fix after {n} failed {}",
+            if n == 1 { "try" } else { "tries" }
+        )
+    } else {
+        format!(
+            "worked ({} of {} tries)",
+            t.successes,
+            t.successes + t.failures
+        )
+    };
+    format!(
+        "Here before (sim {:.2}, {}): {} -> {how}",
+        case.sim,
+        Provenance::Experienced,
+        t.action.as_deref().unwrap_or_default()
+    )
+}
+
+/// The guardrail, verbatim: `Guardrail (sim 0.71, told): …`.
+fn guardrail_line(hit: &Hit) -> String {
+    format!(
+        "Guardrail (sim {:.2}, {}): {}",
+        hit.sim, hit.engram.provenance, hit.engram.body
+    )
+}
+
+fn case_shown(case: &Case) -> Shown {
+    Shown {
+        item: Item::Case {
+            situation: case.situation.clone(),
+            signature: case.track.signature.clone(),
+        },
+        recommends: Some(case.track.signature.clone()),
+        sim: case.sim,
+        provenance: Provenance::Experienced,
+    }
+}
+
+fn guardrail_shown(hit: &Hit) -> Shown {
+    Shown {
+        item: Item::Guardrail { engram: hit.id },
+        recommends: bets::recommends(&hit.engram),
+        sim: hit.sim,
+        provenance: hit.engram.provenance,
+    }
+}
+
+fn chars(s: &str) -> usize {
+    s.chars().count()
+}
