@@ -41,6 +41,8 @@ complete -c wis -n "__fish_wis_needs_command" -f -a "resume" -d 'Resume a paused
 complete -c wis -n "__fish_wis_needs_command" -f -a "check" -d 'Check the store: redb integrity and wis\'s invariants (exit 65 when damaged)'
 complete -c wis -n "__fish_wis_needs_command" -f -a "config" -d 'Inspect and validate the configuration'
 complete -c wis -n "__fish_wis_needs_command" -f -a "curve" -d 'The experience curve: battery scores against the creature\'s age, per arm'
+complete -c wis -n "__fish_wis_needs_command" -f -a "unlock" -d 'The body, unit by unit: list what is granted, held and locked; grant what is earned'
+complete -c wis -n "__fish_wis_needs_command" -f -a "news" -d 'News for the operator: units granted or held, quests issued, passed, failed'
 complete -c wis -n "__fish_wis_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c wis -n "__fish_wis_needs_command" -f -a "memory" -d 'What the creature remembers: list, show, search, stats, add, reembed, mirror'
 complete -c wis -n "__fish_wis_needs_command" -f -a "cachectl" -d 'CultCache files: export and import the store, project and verify any file'
@@ -181,6 +183,46 @@ complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcomman
 complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from help" -f -a "show" -d 'Print the curve as a table: one row per creature age, one column per arm'
 complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from help" -f -a "plot" -d 'Draw the curve as an SVG: score against creature age, one line per arm'
 complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c wis -n "__fish_wis_using_subcommand unlock; and not __fish_seen_subcommand_from list grant help" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand unlock; and not __fish_seen_subcommand_from list grant help" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
+complete -c wis -n "__fish_wis_using_subcommand unlock; and not __fish_seen_subcommand_from list grant help" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
+json\t'JSON for scripts: one document, or one object per line for streams'"
+complete -c wis -n "__fish_wis_using_subcommand unlock; and not __fish_seen_subcommand_from list grant help" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
+complete -c wis -n "__fish_wis_using_subcommand unlock; and not __fish_seen_subcommand_from list grant help" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand unlock; and not __fish_seen_subcommand_from list grant help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c wis -n "__fish_wis_using_subcommand unlock; and not __fish_seen_subcommand_from list grant help" -s V -l version -d 'Print version'
+complete -c wis -n "__fish_wis_using_subcommand unlock; and not __fish_seen_subcommand_from list grant help" -f -a "list" -d 'Each unit of the body in ladder order: granted, pending (earned, its organ silent) or locked, with its tools and its evidence'
+complete -c wis -n "__fish_wis_using_subcommand unlock; and not __fish_seen_subcommand_from list grant help" -f -a "grant" -d 'Run the milestone adjudicator now and grant what the evidence has earned (idempotent); or grant one unit on the operator\'s authority, recorded as such'
+complete -c wis -n "__fish_wis_using_subcommand unlock; and not __fish_seen_subcommand_from list grant help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c wis -n "__fish_wis_using_subcommand unlock; and __fish_seen_subcommand_from list" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand unlock; and __fish_seen_subcommand_from list" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
+complete -c wis -n "__fish_wis_using_subcommand unlock; and __fish_seen_subcommand_from list" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
+json\t'JSON for scripts: one document, or one object per line for streams'"
+complete -c wis -n "__fish_wis_using_subcommand unlock; and __fish_seen_subcommand_from list" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
+complete -c wis -n "__fish_wis_using_subcommand unlock; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand unlock; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c wis -n "__fish_wis_using_subcommand unlock; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c wis -n "__fish_wis_using_subcommand unlock; and __fish_seen_subcommand_from grant" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand unlock; and __fish_seen_subcommand_from grant" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
+complete -c wis -n "__fish_wis_using_subcommand unlock; and __fish_seen_subcommand_from grant" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
+json\t'JSON for scripts: one document, or one object per line for streams'"
+complete -c wis -n "__fish_wis_using_subcommand unlock; and __fish_seen_subcommand_from grant" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
+complete -c wis -n "__fish_wis_using_subcommand unlock; and __fish_seen_subcommand_from grant" -l operator -d 'Grant UNIT on the operator\'s authority rather than on evidence'
+complete -c wis -n "__fish_wis_using_subcommand unlock; and __fish_seen_subcommand_from grant" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand unlock; and __fish_seen_subcommand_from grant" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c wis -n "__fish_wis_using_subcommand unlock; and __fish_seen_subcommand_from grant" -s V -l version -d 'Print version'
+complete -c wis -n "__fish_wis_using_subcommand unlock; and __fish_seen_subcommand_from help" -f -a "list" -d 'Each unit of the body in ladder order: granted, pending (earned, its organ silent) or locked, with its tools and its evidence'
+complete -c wis -n "__fish_wis_using_subcommand unlock; and __fish_seen_subcommand_from help" -f -a "grant" -d 'Run the milestone adjudicator now and grant what the evidence has earned (idempotent); or grant one unit on the operator\'s authority, recorded as such'
+complete -c wis -n "__fish_wis_using_subcommand unlock; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c wis -n "__fish_wis_using_subcommand news" -s n -l last -d 'How many of the newest items to show' -r
+complete -c wis -n "__fish_wis_using_subcommand news" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand news" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
+complete -c wis -n "__fish_wis_using_subcommand news" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
+json\t'JSON for scripts: one document, or one object per line for streams'"
+complete -c wis -n "__fish_wis_using_subcommand news" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
+complete -c wis -n "__fish_wis_using_subcommand news" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand news" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c wis -n "__fish_wis_using_subcommand news" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand completions" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
 complete -c wis -n "__fish_wis_using_subcommand completions" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
 complete -c wis -n "__fish_wis_using_subcommand completions" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
@@ -373,24 +415,28 @@ complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcom
 complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from help" -f -a "import" -d 'Read a CultCache file into the creature\'s store: every record or none'
 complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from help" -f -a "verify" -d 'Check a CultCache file: structure, catalog, payloads (exit 65 when it fails)'
 complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions memory cachectl help" -f -a "init" -d 'Birth a creature in a home'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions memory cachectl help" -f -a "tick" -d 'Live one heartbeat: a work, rumination or sleep turn'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions memory cachectl help" -f -a "sleep" -d 'Run the sleep turn now'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions memory cachectl help" -f -a "status" -d 'Show the creature: age, level, sleep pressure, body, store'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions memory cachectl help" -f -a "pause" -d 'Pause the creature: ticks do nothing until `wis resume`'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions memory cachectl help" -f -a "resume" -d 'Resume a paused creature'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions memory cachectl help" -f -a "check" -d 'Check the store: redb integrity and wis\'s invariants (exit 65 when damaged)'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions memory cachectl help" -f -a "config" -d 'Inspect and validate the configuration'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions memory cachectl help" -f -a "curve" -d 'The experience curve: battery scores against the creature\'s age, per arm'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions memory cachectl help" -f -a "completions" -d 'Print a shell completion script'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions memory cachectl help" -f -a "memory" -d 'What the creature remembers: list, show, search, stats, add, reembed, mirror'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions memory cachectl help" -f -a "cachectl" -d 'CultCache files: export and import the store, project and verify any file'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve completions memory cachectl help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory cachectl help" -f -a "init" -d 'Birth a creature in a home'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory cachectl help" -f -a "tick" -d 'Live one heartbeat: a work, rumination or sleep turn'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory cachectl help" -f -a "sleep" -d 'Run the sleep turn now'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory cachectl help" -f -a "status" -d 'Show the creature: age, level, sleep pressure, body, store'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory cachectl help" -f -a "pause" -d 'Pause the creature: ticks do nothing until `wis resume`'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory cachectl help" -f -a "resume" -d 'Resume a paused creature'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory cachectl help" -f -a "check" -d 'Check the store: redb integrity and wis\'s invariants (exit 65 when damaged)'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory cachectl help" -f -a "config" -d 'Inspect and validate the configuration'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory cachectl help" -f -a "curve" -d 'The experience curve: battery scores against the creature\'s age, per arm'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory cachectl help" -f -a "unlock" -d 'The body, unit by unit: list what is granted, held and locked; grant what is earned'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory cachectl help" -f -a "news" -d 'News for the operator: units granted or held, quests issued, passed, failed'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory cachectl help" -f -a "completions" -d 'Print a shell completion script'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory cachectl help" -f -a "memory" -d 'What the creature remembers: list, show, search, stats, add, reembed, mirror'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory cachectl help" -f -a "cachectl" -d 'CultCache files: export and import the store, project and verify any file'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep status pause resume check config curve unlock news completions memory cachectl help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "check" -d 'Validate the configuration; when the model server answers, compare the budgets with the window it actually serves'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "show" -d 'Print the effective configuration (defaults < wis.toml < WIS_* < --config) as TOML'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from curve" -f -a "run" -d 'Run the frozen battery on every arm and record a curve point per arm'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from curve" -f -a "show" -d 'Print the curve as a table: one row per creature age, one column per arm'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from curve" -f -a "plot" -d 'Draw the curve as an SVG: score against creature age, one line per arm'
+complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from unlock" -f -a "list" -d 'Each unit of the body in ladder order: granted, pending (earned, its organ silent) or locked, with its tools and its evidence'
+complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from unlock" -f -a "grant" -d 'Run the milestone adjudicator now and grant what the evidence has earned (idempotent); or grant one unit on the operator\'s authority, recorded as such'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from memory" -f -a "add" -d 'Tell the creature something: remembered with provenance `told`'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from memory" -f -a "list" -d 'List engrams, newest first'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from memory" -f -a "show" -d 'Show one engram in full'

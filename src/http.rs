@@ -118,6 +118,22 @@ pub fn try_post_json(
     read(req.send_json(body)?)
 }
 
+/// POST a JSON body and read the answer as bytes (audio, images), bounded like any body.
+pub fn try_post_json_bytes(
+    agent: &ureq::Agent,
+    url: &str,
+    body: &serde_json::Value,
+) -> Result<(u16, Vec<u8>), ureq::Error> {
+    let mut resp = agent.post(url).send_json(body)?;
+    let status = resp.status().as_u16();
+    let bytes = resp
+        .body_mut()
+        .with_config()
+        .limit(MAX_BODY_BYTES)
+        .read_to_vec()?;
+    Ok((status, bytes))
+}
+
 /// GET a URL.
 pub fn get(agent: &ureq::Agent, url: &str, bearer: Option<&str>) -> Result<Reply> {
     try_get(agent, url, bearer).map_err(|e| unreachable(url, &e))

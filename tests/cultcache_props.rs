@@ -78,18 +78,24 @@ fn unlocks() -> impl Strategy<Value = Unlocks> {
         any::<i64>(),
         any::<String>(),
         any::<String>(),
+        proptest::option::of(any::<String>()),
+        any::<bool>(),
     )
-        .prop_map(|(granted, tick, at, by, evidence)| UnitRecord {
-            state: if granted {
-                UnitState::Granted
-            } else {
-                UnitState::Pending
+        .prop_map(
+            |(granted, tick, at, by, evidence, held, engram_due)| UnitRecord {
+                state: if granted {
+                    UnitState::Granted
+                } else {
+                    UnitState::Pending
+                },
+                tick,
+                at,
+                by,
+                evidence,
+                held,
+                engram_due,
             },
-            tick,
-            at,
-            by,
-            evidence,
-        });
+        );
     proptest::collection::btree_map(any::<String>(), record, 0..6)
         .prop_map(|units| Unlocks { units })
 }

@@ -11,10 +11,12 @@ mod config;
 mod curve;
 mod init;
 mod memory;
+mod news;
 mod pause;
 mod sleep;
 mod status;
 mod tick;
+mod unlock;
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -91,8 +93,9 @@ pub enum Command {
     Tick(tick::Args),
     /// Run the sleep turn now.
     ///
-    /// Resets sleep pressure, counts a sleep, and stores a receipt of what the sleep did.
-    /// Refused (exit 75) while a turn is in flight.
+    /// Resets sleep pressure, counts a sleep, runs the sleep's jobs (the quest's stall check
+    /// and the next quest's issue, the milestone unlocks), and stores a receipt of what the
+    /// sleep did. Refused (exit 75) while a turn is in flight.
     Sleep(sleep::Args),
     /// Show the creature: age, level, sleep pressure, body, store.
     Status(status::Args),
@@ -111,6 +114,11 @@ pub enum Command {
     /// The experience curve: battery scores against the creature's age, per arm.
     #[command(subcommand)]
     Curve(curve::Command),
+    /// The body, unit by unit: list what is granted, held and locked; grant what is earned.
+    #[command(subcommand)]
+    Unlock(unlock::Command),
+    /// News for the operator: units granted or held, quests issued, passed, failed.
+    News(news::Args),
     /// Print a shell completion script.
     Completions(completions::Args),
     /// What the creature remembers: list, show, search, stats, add, reembed, mirror.
@@ -173,6 +181,8 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Check(args) => check::run(&ctx, args),
         Command::Config(cmd) => config::run(&ctx, cmd),
         Command::Curve(cmd) => curve::run(&ctx, cmd),
+        Command::Unlock(cmd) => unlock::run(&ctx, cmd),
+        Command::News(args) => news::run(&ctx, args),
         Command::Completions(args) => completions::run(&ctx, args),
         Command::Memory(cmd) => memory::run(&ctx, cmd),
         Command::Cachectl(cmd) => cachectl::run(&ctx, cmd),

@@ -25,9 +25,10 @@ pub fn run(ctx: &Ctx, _args: Args) -> Result<()> {
         ))
         .hint("try again when it completes"));
     }
+    let config = ctx.config()?;
     let mut persona: Persona = tx.singleton()?;
     let tick = persona.ticks;
-    let receipt = sleep_turn(&mut tx, &mut persona, tick, now)?;
+    let receipt = sleep_turn(&mut tx, &mut persona, tick, now, &config)?;
     tx.set(&persona)?;
     tx.commit()?;
     if ctx.printer.is_json() {

@@ -62,6 +62,10 @@ pub fn run(ctx: &Ctx, _args: Args) -> Result<()> {
             },
         ),
         ("units".into(), units.join(", ")),
+        (
+            "quest".into(),
+            report.quest.clone().unwrap_or_else(|| "none".into()),
+        ),
         ("documents".into(), docs.to_string()),
         ("last tick".into(), last),
     ];

@@ -54,7 +54,11 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
                 ctx.printer
                     .note(format!("recovered turn {t}, which was interrupted"));
             }
-            ctx.printer.line(line(&report))
+            ctx.printer.line(line(&report))?;
+            for event in &report.events {
+                ctx.printer.note(format!("  {event}"));
+            }
+            Ok(())
         }
     }
 }

@@ -32,7 +32,7 @@ pub struct Organs {
     /// Model name for sight.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub vision_model: Option<String>,
-    /// Voice: URL of a speech service.
+    /// Voice: URL of an OpenAI-compatible speech server (`/v1`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub speak_url: Option<String>,
     /// The deeper model that `delegate` hands jobs to (`/v1` URL).

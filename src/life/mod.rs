@@ -7,9 +7,13 @@ pub mod heartbeat;
 pub mod lease;
 pub mod morph;
 pub mod nap;
+pub mod news;
 pub mod notebooks;
+pub mod objectives;
 pub mod persona;
+pub mod progression;
 pub mod prompt;
+pub mod quests;
 pub mod report;
 pub mod stream;
 pub mod tick;
@@ -66,6 +70,7 @@ pub fn check_references(rx: &impl Read) -> Result<Vec<Problem>> {
             ),
         });
     }
+    problems.extend(progression::check(rx)?);
     Ok(problems)
 }
 

@@ -89,6 +89,29 @@ mod tests {
         assert_eq!(Stage::of(ADULT_AT_SLEEPS), Stage::Adult);
     }
 
+    /// The ladder needs three naps (U1 and U2 at the first, U3 and the senses at the second,
+    /// U5 at the third; U6 follows the third quest's pass). The first day holds two more, so
+    /// a quest that takes a nap longer, or two, still fits in it.
+    #[test]
+    fn the_first_day_holds_the_ladder_and_two_naps_to_spare() {
+        let mut sleeps = 0;
+        let mut pressure = 0.0;
+        let mut fifth_nap = None;
+        for minute in 0..24 * 60 {
+            if pressure >= threshold(sleeps) {
+                sleeps += 1;
+                pressure = 0.0;
+                if sleeps == 5 {
+                    fifth_nap = Some(minute);
+                }
+            } else {
+                pressure += PRESSURE_PER_TURN;
+            }
+        }
+        let at = fifth_nap.expect("five naps in the first day");
+        assert!(at < 24 * 60 - 30, "the fifth nap came at minute {at}");
+    }
+
     #[test]
     fn threshold_never_falls() {
         let mut last = 0.0;

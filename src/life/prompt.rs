@@ -17,8 +17,8 @@ use crate::mind::Prompt;
 pub const BASE: &str = "# The life of {name}\n\n\
 You are {name} ({kind}), living inside a small computer. Each turn you do one thing, written \
 as one JSON object: {\"tool\": NAME, \"args\": {...}}. The world answers with what really \
-happened; only that counts, never what you say about it. To speak instead of acting, write \
-{\"tool\": \"reply\", \"args\": {\"text\": \"...\"}}.\n\
+happened; only that counts, never what you say about it. To say something instead of acting, \
+write {\"tool\": \"reply\", \"args\": {\"text\": \"...\"}}.\n\
 Paths are relative to your {home}. Keep a plan; do its first open step; close a step when it is done.\n\n\
 ## What you can do\n\n";
 
@@ -32,6 +32,8 @@ pub struct Tail<'a> {
     pub plan: Option<String>,
     pub objectives: Option<String>,
     pub quest: Option<String>,
+    /// The creature's own skills, one per line (each is a tool of its own).
+    pub skills: Option<String>,
     pub stream: &'a [StreamLine],
     /// The rendered "## Before you act" block (recall), already within its own budget.
     pub before_you_act: Option<String>,
@@ -79,6 +81,9 @@ pub fn build(
     if let Some(quest) = &tail.quest {
         head.push_str(&format!("\n## Quest\n{quest}\n"));
     }
+    if let Some(skills) = &tail.skills {
+        head.push_str(&format!("\n## Your skills\n{skills}\n"));
+    }
     let mut end = String::new();
     if let Some(block) = &tail.before_you_act {
         end.push_str(&format!("\n{block}\n"));
@@ -120,6 +125,11 @@ mod tests {
                 tool.name
             );
             assert!(!BASE.contains(&format!(" {} ", tool.name)), "{}", tool.name);
+            assert!(
+                !crate::life::units::mentions(BASE, tool.name),
+                "{}",
+                tool.name
+            );
         }
         assert!(body_nouns_in(BASE).is_empty(), "{:?}", body_nouns_in(BASE));
         assert!(body_nouns_in(WORK_CUE).is_empty() && body_nouns_in(RUMINATION_CUE).is_empty());

@@ -37,6 +37,8 @@ pub struct StatusReport {
     pub nap_threshold: f64,
     pub paused: bool,
     pub units: Vec<UnitLine>,
+    /// The active quest: its id and title.
+    pub quest: Option<String>,
     /// Documents by schema id.
     pub documents: BTreeMap<String, u64>,
     pub last_tick: Option<LastTick>,
@@ -78,8 +80,19 @@ impl StatusReport {
             nap_threshold: persona.nap_threshold(),
             paused: persona.paused,
             units,
+            quest: active_quest(rx)?,
             documents,
             last_tick: persona.last_tick.clone(),
         })
     }
+}
+
+fn active_quest(rx: &impl Read) -> Result<Option<String>> {
+    let (book, _) = rx.singleton_or_default::<super::quests::book::QuestBook>()?;
+    Ok(book
+        .active
+        .map(|a| match super::quests::genesis::quest(&a.id) {
+            Some(def) => format!("{} ({}), since tick {}", def.id, def.title, a.issued_tick),
+            None => a.id,
+        }))
 }

@@ -1,7 +1,8 @@
 //! Unlock state: which units of the body the creature has, since when, and on what evidence.
 //!
 //! A creature is born with the U0 body. Units are granted only at tick boundaries by the one
-//! writer (the progression module); this module holds the state document.
+//! writer, `grant` in [`crate::life::progression`]; this module holds the state document. The
+//! state is its own document, not part of the persona, so no other writer can lose a grant.
 
 use std::collections::BTreeMap;
 
@@ -35,6 +36,13 @@ pub struct UnitRecord {
     pub by: String,
     /// The evidence, in one line.
     pub evidence: String,
+    /// Why a pending unit is held (its organ does not answer).
+    #[serde(default)]
+    pub held: Option<String>,
+    /// The grant's engram is still to be written (memory refused it at the grant; the next
+    /// boundary tries again). The System window and the news item are written with the grant.
+    #[serde(default)]
+    pub engram_due: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
@@ -56,9 +64,18 @@ impl Unlocks {
                 at,
                 by: "birth".into(),
                 evidence: "born".into(),
+                held: None,
+                engram_due: false,
             },
         );
         Unlocks { units }
+    }
+
+    /// Whether a unit is granted.
+    pub fn has(&self, unit: &str) -> bool {
+        self.units
+            .get(unit)
+            .is_some_and(|r| r.state == UnitState::Granted)
     }
 
     /// Units whose tools exist for the creature, in unit order.

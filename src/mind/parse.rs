@@ -167,11 +167,12 @@ fn validate(
             "unexpected key {extra:?} beside \"tool\" and \"args\""
         )));
     }
-    let specs: &[ArgSpec] = if tool == REPLY {
-        REPLY_ARGS
+    let (tool, specs): (String, &[ArgSpec]) = if tool == REPLY {
+        (tool, REPLY_ARGS)
     } else {
-        match tools.iter().find(|t| t.name == tool) {
-            Some(spec) => spec.args,
+        // An alias is read as the tool it names.
+        match tools.iter().find(|t| t.answers_to(&tool)) {
+            Some(spec) => (spec.name.to_string(), spec.args),
             None => return Err((ParseReason::UnknownTool, format!("no tool named {tool:?}"))),
         }
     };

@@ -32,6 +32,13 @@ pub fn registry() -> &'static [DocType] {
             DocType::of::<crate::wisdom::recall::SituationVector>(),
             DocType::of::<crate::wisdom::recall::IndexState>(),
             DocType::of::<crate::wisdom::recall::Bet>(),
+            DocType::of::<life::news::NewsItem>(),
+            DocType::of::<life::quests::book::QuestBook>(),
+            DocType::of::<life::objectives::Objectives>(),
+            DocType::of::<crate::wisdom::expectations::Expectation>(),
+            DocType::of::<crate::world::skills::Skill>(),
+            DocType::of::<crate::world::skills::SkillScript>(),
+            DocType::of::<crate::world::delegate::Delegation>(),
         ]
     })
 }

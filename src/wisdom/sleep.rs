@@ -2,16 +2,20 @@
 //!
 //! Sleep's bounded jobs (consolidation, resonance, dream, replay, curation, reflex proposals,
 //! milestone unlocks, quest stall checks) each add a line to the receipt when they run; a job
-//! that did not run is not mentioned.
+//! that did not run is not mentioned. The quests and milestone unlocks are
+//! [`crate::life::progression::boundary::at_sleep`].
 
 use serde::{Deserialize, Serialize};
 
 use crate::clock::Millis;
+use crate::config::Config;
 use crate::doc;
 use crate::exit::Result;
-use crate::life::Persona;
+use crate::life::progression::boundary::at_sleep;
+use crate::life::progression::{Boundary, seed};
 use crate::life::stream::{StreamLine, Voice};
-use crate::store::{Layout, Tx};
+use crate::life::{Genome, Persona};
+use crate::store::{Layout, Read, Tx};
 
 /// Sleep receipts kept.
 pub const RECEIPT_CAP: u64 = 1_000;
@@ -45,14 +49,15 @@ doc!(
     Layout::Ring { cap: RECEIPT_CAP }
 );
 
-/// Runs the sleep turn on `persona` inside `tx`; the caller commits.
+/// Runs the sleep turn on `persona` inside `tx`; the caller saves `persona` and commits.
 pub fn sleep_turn(
     tx: &mut Tx<'_>,
     persona: &mut Persona,
     tick: u64,
     now: Millis,
+    config: &Config,
 ) -> Result<SleepReceipt> {
-    let receipt = SleepReceipt {
+    let mut receipt = SleepReceipt {
         sleep: persona.sleeps + 1,
         tick,
         at: now,
@@ -63,13 +68,22 @@ pub fn sleep_turn(
     };
     persona.sleeps += 1;
     persona.sleep_pressure = 0.0;
-    tx.push(&receipt)?;
     tx.push(&StreamLine::new(
         tick,
         now,
         Voice::Sleep,
         format!("slept (sleep {})", receipt.sleep),
     ))?;
+    let genome: Genome = tx.singleton()?;
+    let boundary = Boundary {
+        tick,
+        now,
+        morph: genome.morph,
+        config,
+    };
+    seed::load_or_seed(tx, &boundary, persona)?;
+    receipt.jobs.extend(at_sleep(tx, &boundary, persona)?);
+    tx.push(&receipt)?;
     Ok(receipt)
 }
 

@@ -9,10 +9,15 @@ use std::time::Instant;
 
 use crate::clock::Millis;
 use crate::config::Config;
+use crate::exit::Result;
 use crate::store::Tx;
 
-use super::tools::{ArgType, ToolSpec};
-use super::{Action, FailKind, Outcome, files, notes, sandbox};
+use super::skills::{self, Runnable};
+use super::tools::{ArgType, ToolSpec, find_visible};
+use super::{
+    Action, FailKind, Outcome, delegate, files, manual, memory_tools, notes, objectives, organs,
+    predict, sandbox,
+};
 
 /// What a tool call runs against.
 pub struct Body<'a> {
@@ -20,6 +25,10 @@ pub struct Body<'a> {
     pub config: &'a Config,
     /// The tools that exist for the creature this tick.
     pub visible: &'a [&'static ToolSpec],
+    /// The creature's skills as this tick runs them (their specs are in `visible`).
+    pub skills: &'a [Runnable],
+    /// The tick the call belongs to.
+    pub tick: u64,
     pub now: Millis,
 }
 
@@ -45,40 +54,61 @@ pub fn execute(action: &Action, body: &Body<'_>, store: Option<&mut Tx<'_>>) -> 
 }
 
 fn run(action: &Action, body: &Body<'_>, store: Option<&mut Tx<'_>>) -> Outcome {
-    let Some(spec) = body.visible.iter().find(|t| t.name == action.tool) else {
+    let Some(spec) = find_visible(body.visible, &action.tool) else {
         return Outcome::fail(FailKind::Locked, no_such_tool(&action.tool));
     };
     if let Err(why) = check_args(spec, action) {
         return Outcome::fail(FailKind::InvalidArgs, why);
     }
-    let organs = &body.config.organs;
-    match action.tool.as_str() {
-        "bash" => sandbox::run_command(
-            action.str_arg("command").unwrap_or_default(),
-            body.workspace,
-            &sandbox::Limits::from_organs(organs),
-        ),
-        "write_file" => files::write_file(
-            body.workspace,
-            action.str_arg("path").unwrap_or_default(),
-            action.str_arg("content").unwrap_or_default(),
-            &sandbox::Limits::from_organs(organs),
-        ),
+    let limits = || sandbox::Limits::from_organs(&body.config.organs);
+    let arg = |name: &str| action.str_arg(name).unwrap_or_default();
+    if spec.unit == skills::OWN {
+        return match body.skills.iter().find(|s| s.spec.name == spec.name) {
+            Some(skill) => skills::run_skill(skill, arg("input"), body.workspace, &limits()),
+            None => Outcome::fail(FailKind::Locked, no_such_tool(&action.tool)),
+        };
+    }
+    match spec.name {
+        "bash" => sandbox::run_command(arg("command"), body.workspace, &limits()),
+        "write_file" => files::write_file(body.workspace, arg("path"), arg("content"), &limits()),
         "read_file" => files::read_file(
             body.workspace,
-            action.str_arg("path").unwrap_or_default(),
+            arg("path"),
             body.config.context.obs_max_chars,
         ),
         "check_tools" => Outcome::ok(check_tools(body.visible)),
-        "note_append" | "note_read" | "note_list" | "note_close" => match store {
-            Some(tx) => notes::run(action, tx, body.now)
+        "manual" => manual::manual(action.str_arg("topic"), body.visible),
+        "vision" => organs::vision(
+            body.workspace,
+            arg("path"),
+            action.str_arg("question"),
+            body.config,
+        ),
+        "speak" => organs::speak(body.workspace, arg("text"), body.config),
+        name => match store {
+            Some(tx) => with_store(action, name, body, tx)
                 .unwrap_or_else(|e| Outcome::fail(FailKind::Internal, e.message)),
-            None => Outcome::fail(
-                FailKind::Internal,
-                format!("{} needs the store", action.tool),
-            ),
+            None => Outcome::fail(FailKind::Internal, format!("{name} needs the store")),
         },
-        other => Outcome::fail(FailKind::Locked, no_such_tool(other)),
+    }
+}
+
+/// The tools that run inside the turn's transaction.
+fn with_store(action: &Action, name: &str, body: &Body<'_>, tx: &mut Tx<'_>) -> Result<Outcome> {
+    let (tick, now) = (body.tick, body.now);
+    match name {
+        "note_append" | "note_read" | "note_list" | "note_close" => notes::run(action, tx, now),
+        "memorize" | "recall" => memory_tools::run(action, tx, body.config, tick, now),
+        "create_skill" | "edit_skill" | "list_skills" | "rollback_skill" => {
+            let limits = sandbox::Limits::from_organs(&body.config.organs);
+            skills::run_tool(action, tx, body.workspace, &limits, tick)
+        }
+        "predict" => predict::run(action, tx, tick, now),
+        "objective_add" | "objective_done" | "objective_block" | "objective_list" => {
+            objectives::run(action, tx, tick)
+        }
+        "delegate" => delegate::run(action, tx, tick, now),
+        other => Ok(Outcome::fail(FailKind::Locked, no_such_tool(other))),
     }
 }
 
@@ -99,14 +129,19 @@ pub fn check_tools(visible: &[&ToolSpec]) -> String {
                     )
                 })
                 .collect();
-            format!("{} {{{}}}: {}", t.name, args.join(", "), t.about)
+            let aliases = if t.aliases.is_empty() {
+                String::new()
+            } else {
+                format!(" (also: {})", t.aliases.join(", "))
+            };
+            format!("{} {{{}}}{aliases}: {}", t.name, args.join(", "), t.about)
         })
         .collect::<Vec<_>>()
         .join("\n")
 }
 
 /// Checks argument names and types against the spec (the schema's rules, enforced again).
-pub fn check_args(spec: &ToolSpec, action: &Action) -> Result<(), String> {
+pub fn check_args(spec: &ToolSpec, action: &Action) -> std::result::Result<(), String> {
     for key in action.args.keys() {
         if !spec.args.iter().any(|a| a.name == key) {
             return Err(format!("{} takes no argument `{key}`", spec.name));
@@ -141,4 +176,41 @@ pub fn check_args(spec: &ToolSpec, action: &Action) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::life::Unlocks;
+    use crate::life::units::visible_tools;
+    use serde_json::json;
+
+    #[test]
+    fn a_locked_tool_is_refused_exactly_like_one_that_never_existed() {
+        let dir = tempfile::tempdir().unwrap();
+        let config = Config::default();
+        let visible = visible_tools(&Unlocks::newborn(0), &[]);
+        let body = Body {
+            workspace: dir.path(),
+            config: &config,
+            visible: &visible,
+            skills: &[],
+            tick: 1,
+            now: 0,
+        };
+        let args = json!({"claim": "x", "check": "true", "within": 1});
+        let locked = execute(&Action::new("predict", args.clone()), &body, None);
+        let never = execute(&Action::new("foresee", args), &body, None);
+        let alias = execute(&Action::new("see", json!({"path": "a.png"})), &body, None);
+        for o in [&locked, &never, &alias] {
+            assert_eq!(o.fail_kind, FailKind::Locked);
+        }
+        assert_eq!(
+            locked.output.replace("predict", "X"),
+            never.output.replace("foresee", "X")
+        );
+        let mirror = check_tools(&visible);
+        assert_eq!(mirror.lines().count(), 8);
+        assert!(!mirror.contains("predict") && !mirror.contains("vision"));
+    }
 }

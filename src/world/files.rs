@@ -23,12 +23,17 @@ const SNIFF_BYTES: usize = 8192;
 /// Writes `content` to `path` in the workspace, replacing the file; creates missing parent
 /// directories inside the workspace.
 pub fn write_file(workspace: &Path, path: &str, content: &str, limits: &Limits) -> Outcome {
+    write_bytes(workspace, path, content.as_bytes(), limits)
+}
+
+/// Like [`write_file`], for any bytes (the audio a voice returns).
+pub fn write_bytes(workspace: &Path, path: &str, content: &[u8], limits: &Limits) -> Outcome {
     let start = Instant::now();
     let outcome = write_inner(workspace, path, content, limits);
     outcome.with_duration(start.elapsed().as_millis() as u64)
 }
 
-fn write_inner(workspace: &Path, path: &str, content: &str, limits: &Limits) -> Outcome {
+fn write_inner(workspace: &Path, path: &str, content: &[u8], limits: &Limits) -> Outcome {
     if content.len() as u64 > limits.write_max_bytes {
         let msg = format!(
             "the content is {} bytes; a file written at once may have at most {}",
@@ -55,7 +60,7 @@ fn write_inner(workspace: &Path, path: &str, content: &str, limits: &Limits) -> 
     if let Err(e) = std::fs::create_dir_all(dir.abs()) {
         return io_failure(&dir, e);
     }
-    match replace(&dir, name, content.as_bytes()) {
+    match replace(&dir, name, content) {
         Ok(()) => Outcome::ok(format!("wrote {} bytes to {}", content.len(), c.shown())),
         Err(e) => io_failure(&c, e),
     }

@@ -1,8 +1,9 @@
 //! The creature's tools as data: names, typed arguments, the unit each belongs to, and
 //! whether running it needs the store.
 //!
-//! The action schema, the prompt, check_tools and dispatch all read these specs, so a tool is
-//! described once. Which tools a creature can see is decided by its unlocked units.
+//! The action schema, the prompt, check_tools, manual and dispatch all read these specs, so a
+//! tool is described once. Which tools a creature can see is decided by its unlocked units
+//! ([`crate::life::units::visible_tools`]); the table itself is in `tools/table.rs`.
 
 /// The JSON type of an argument.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,96 +44,30 @@ pub struct ToolSpec {
     pub about: &'static str,
     /// Runs against the store (notes, memory) rather than the workspace.
     pub needs_store: bool,
+    /// Other names the same tool answers to; they travel with it into its unit. The action
+    /// schema names only the tool itself; a reply that uses an alias is read as the tool.
+    pub aliases: &'static [&'static str],
 }
 
-const fn arg(name: &'static str, ty: ArgType, required: bool, about: &'static str) -> ArgSpec {
-    ArgSpec {
-        name,
-        ty,
-        required,
-        about,
+mod table;
+
+pub use table::TOOLS;
+
+/// The spec of a tool by name or alias (locked or not).
+pub fn spec(name: &str) -> Option<&'static ToolSpec> {
+    TOOLS.iter().find(|t| t.answers_to(name))
+}
+
+impl ToolSpec {
+    /// Whether `name` is this tool's name or one of its aliases.
+    pub fn answers_to(&self, name: &str) -> bool {
+        self.name == name || self.aliases.contains(&name)
     }
 }
 
-use ArgType::{Integer, String as Str};
-
-/// Every creature tool.
-pub static TOOLS: &[ToolSpec] = &[
-    ToolSpec {
-        name: "bash",
-        unit: "U0",
-        args: &[arg(
-            "command",
-            Str,
-            true,
-            "a shell command, run in the workspace",
-        )],
-        about: "run a shell command in the workspace",
-        needs_store: false,
-    },
-    ToolSpec {
-        name: "write_file",
-        unit: "U0",
-        args: &[
-            arg("path", Str, true, "a path inside the workspace"),
-            arg("content", Str, true, "the whole new content of the file"),
-        ],
-        about: "write a file in the workspace (replacing it)",
-        needs_store: false,
-    },
-    ToolSpec {
-        name: "read_file",
-        unit: "U0",
-        args: &[arg("path", Str, true, "a path inside the workspace")],
-        about: "read a file in the workspace",
-        needs_store: false,
-    },
-    ToolSpec {
-        name: "note_append",
-        unit: "U0",
-        args: &[
-            arg("notebook", Str, true, "notebook name, e.g. plan"),
-            arg("text", Str, true, "one note"),
-        ],
-        about: "add a note to a notebook (the first open note of `plan` is the current step)",
-        needs_store: true,
-    },
-    ToolSpec {
-        name: "note_read",
-        unit: "U0",
-        args: &[arg("notebook", Str, true, "notebook name")],
-        about: "read a notebook's notes, numbered, open and closed",
-        needs_store: true,
-    },
-    ToolSpec {
-        name: "note_list",
-        unit: "U0",
-        args: &[],
-        about: "list notebooks with their open-note counts",
-        needs_store: true,
-    },
-    ToolSpec {
-        name: "note_close",
-        unit: "U0",
-        args: &[
-            arg("notebook", Str, true, "notebook name"),
-            arg("number", Integer, true, "the note's number from note_read"),
-        ],
-        about: "mark a note done",
-        needs_store: true,
-    },
-    ToolSpec {
-        name: "check_tools",
-        unit: "U0",
-        args: &[],
-        about: "list the tools you have now",
-        needs_store: false,
-    },
-];
-
-/// The spec of a tool by name (locked or not).
-pub fn spec(name: &str) -> Option<&'static ToolSpec> {
-    TOOLS.iter().find(|t| t.name == name)
+/// The visible tool that `name` (a name or an alias) calls, if there is one.
+pub fn find_visible<'a>(visible: &[&'a ToolSpec], name: &str) -> Option<&'a ToolSpec> {
+    visible.iter().copied().find(|t| t.answers_to(name))
 }
 
 /// The tools of one unit, in table order.

@@ -9,13 +9,18 @@ use crate::config::Config;
 use crate::exit::{Error, Result};
 use crate::life::heartbeat::{self, Choice, Turn};
 use crate::life::lease::{LEASE_KEY, Lease, LeaseState};
+use crate::life::progression::Boundary;
+use crate::life::progression::chores::Chores;
+use crate::life::progression::snapshot::snapshot;
 use crate::life::prompt::{self, RUMINATION_CUE, Tail, WORK_CUE};
 use crate::life::stream::{StreamLine, Voice};
-use crate::life::{Genome, LastTick, Persona, Unlocks, notebooks, units};
+use crate::life::{Genome, LastTick, Morph, Persona, notebooks};
 use crate::mind::Prompt;
 use crate::mind::schema::action_schema;
 use crate::store::{Read, Tx};
+use crate::wisdom::expectations::CHECKS_PER_TICK;
 use crate::wisdom::{episodes, recall};
+use crate::world::skills::Runnable;
 use crate::world::tools::ToolSpec;
 
 /// Most stream lines read for the prompt (the budget cuts further).
@@ -29,6 +34,11 @@ pub struct Plan {
     pub prompt: Prompt,
     pub schema: Value,
     pub visible: Vec<&'static ToolSpec>,
+    /// The creature's skills as this tick runs them.
+    pub skills: Vec<Runnable>,
+    /// Work for the store-closed phase: probes, prediction checks, a delegated job.
+    pub chores: Chores,
+    pub morph: Morph,
     pub situation: String,
     /// What the "Before you act" block showed: the bets the last phase settles.
     pub recall: recall::Injected,
@@ -84,12 +94,18 @@ pub fn begin(tx: &mut Tx<'_>, config: &Config, now: Millis, write_lease: bool) -
         },
     };
     let genome: Genome = tx.singleton()?;
-    let (unlocks, _) = tx.singleton_or_default::<Unlocks>()?;
+    let tick = persona.ticks + 1;
+    let boundary = Boundary {
+        tick,
+        now,
+        morph: genome.morph,
+        config,
+    };
+    let body = snapshot(tx, &boundary, &persona, write_lease)?;
     let step = notebooks::current_step(tx)?;
     let choice = heartbeat::choose(&persona, step.as_deref());
-    let tick = persona.ticks + 1;
-    let visible = units::visible_tools(&unlocks);
-    let situation = episodes::situation_key(None, step.as_deref());
+    let visible = body.visible.clone();
+    let situation = episodes::situation_key(body.objective.as_deref(), step.as_deref());
     let stream: Vec<StreamLine> = tx
         .ring::<StreamLine>(Some(STREAM_WINDOW))?
         .into_iter()
@@ -106,12 +122,20 @@ pub fn begin(tx: &mut Tx<'_>, config: &Config, now: Millis, write_lease: bool) -
     let tail = Tail {
         tick,
         plan: plan_text,
+        objectives: body.objectives,
+        quest: body.quest,
+        skills: body.skills_line,
         stream: &stream,
         before_you_act: recall.block,
         cue,
-        ..Default::default()
     };
-    let prompt = prompt::build(&persona, genome.morph, &unlocks, &tail, &config.context);
+    let prompt = prompt::build(
+        &persona,
+        genome.morph,
+        &body.unlocks,
+        &tail,
+        &config.context,
+    );
     if write_lease {
         let expires_at = now + lease_lifetime_ms(config);
         let lease = Lease {
@@ -129,16 +153,24 @@ pub fn begin(tx: &mut Tx<'_>, config: &Config, now: Millis, write_lease: bool) -
         prompt,
         schema,
         visible,
+        skills: body.skills,
+        chores: body.chores,
+        morph: genome.morph,
         situation,
         recall: recall.injected,
         recovered,
     })))
 }
 
-/// The longest a turn can take: the model's timeout with its retries, plus the sandbox's.
+/// The longest a turn can take: the model's timeout with its retries, the sandbox's, and the
+/// boundary's chores (organ probes, prediction checks, a delegated job).
 pub fn lease_lifetime_ms(config: &Config) -> Millis {
     let model = config.llm.timeout_secs * (u64::from(config.llm.load_retries) + 2);
-    ((model + config.organs.bash_timeout_secs + 60) * 1000) as Millis
+    let organs = &config.organs;
+    let chores = 2 * organs.probe_timeout_secs
+        + CHECKS_PER_TICK as u64 * organs.bash_timeout_secs
+        + config.llm.timeout_secs;
+    ((model + organs.bash_timeout_secs + chores + 60) * 1000) as Millis
 }
 
 fn record_interrupted(

@@ -48,6 +48,9 @@ pub struct TurnReport {
     pub level_up: bool,
     pub summary: String,
     pub recovered: Option<u64>,
+    /// What the tick boundary settled: units granted or held, quests, predictions, digests.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub events: Vec<String>,
 }
 
 /// Checks the lease is still this turn's and removes it.
@@ -126,7 +129,11 @@ pub fn record(
         notebooks::save(tx, &book)?;
     }
     let payment = match decision {
-        Decision::Act { .. } => economy::settle(&mut persona, outcome, 0),
+        Decision::Act { action, .. } => {
+            let goal = action.tool == "objective_done" && outcome.success;
+            let bonus = if goal { economy::XP_PER_GOAL } else { 0 };
+            economy::settle(&mut persona, outcome, bonus)
+        }
         _ => Payment::default(),
     };
     let summary = cut_middle(

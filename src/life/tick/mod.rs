@@ -23,6 +23,8 @@ use crate::exit::Result;
 use crate::home::Home;
 use crate::life::Persona;
 use crate::life::heartbeat::Turn;
+use crate::life::progression::Boundary;
+use crate::life::progression::boundary::after_outcome;
 use crate::life::stream::{StreamLine, Voice};
 use crate::mind::parse::parse_action;
 use crate::mind::{Mind, Reply, Sampling};
@@ -83,7 +85,7 @@ pub fn tick(
         });
     }
     if plan.choice.turn == Turn::Sleep {
-        let report = sleep(&mut tx, &plan, clock, started)?;
+        let report = sleep(&mut tx, &plan, config, clock, started)?;
         tx.commit()?;
         return Ok(TickOutcome::Turn(report));
     }
@@ -111,6 +113,8 @@ pub fn tick(
         workspace: &workspace,
         config,
         visible: &plan.visible,
+        skills: &plan.skills,
+        tick: plan.tick,
         now: clock.now(),
     };
     let mut decision = decide(&plan, &reply);
@@ -119,6 +123,7 @@ pub fn tick(
     {
         *outcome = Some(execute(action, &body, None));
     }
+    let chores = plan.chores.run(config, &workspace);
 
     // Phase 3: record, with the store open again.
     let store = home.open(opts.wait.max(Duration::from_secs(30)), "tick", clock)?;
@@ -155,6 +160,17 @@ pub fn tick(
         clock.now(),
     )?;
     recall::record(&mut tx, config, plan.tick, &plan.recall, clock.now())?;
+    let boundary = Boundary {
+        tick: plan.tick,
+        now: clock.now(),
+        morph: plan.morph,
+        config,
+    };
+    let acted = match &decision {
+        Decision::Act { action, .. } => Some((action, &outcome)),
+        _ => None,
+    };
+    let events = after_outcome(&mut tx, &boundary, acted, &plan.skills, chores)?;
     tx.commit()?;
     drop(store);
     let tool = match &decision {
@@ -175,6 +191,7 @@ pub fn tick(
         level_up: payment.level_up,
         summary,
         recovered: plan.recovered,
+        events,
     }))
 }
 
@@ -236,12 +253,13 @@ fn parse_rumination(text: &str) -> Decision {
 fn sleep(
     tx: &mut crate::store::Tx<'_>,
     plan: &Plan,
+    config: &Config,
     clock: &Clock,
     started: Instant,
 ) -> Result<TurnReport> {
     let now = clock.now();
     let mut persona: Persona = tx.singleton()?;
-    let receipt = sleep_turn(tx, &mut persona, plan.tick, now)?;
+    let receipt = sleep_turn(tx, &mut persona, plan.tick, now, config)?;
     persona.ticks = plan.tick;
     persona.last_tick = Some(crate::life::LastTick {
         tick: plan.tick,
@@ -265,6 +283,7 @@ fn sleep(
         level_up: false,
         summary: receipt.line(),
         recovered: plan.recovered,
+        events: Vec::new(),
     })
 }
 

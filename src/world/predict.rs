@@ -1,0 +1,65 @@
+//! `predict`: writes a prediction into the expectation ledger. Only a well-formed prediction
+//! enters the ledger; a call that fails leaves it as it was.
+
+use crate::clock::Millis;
+use crate::exit::Result;
+use crate::life::quests::criterion::Criterion;
+use crate::store::Tx;
+use crate::wisdom::expectations::{self, Check, Expectation, MAX_OPEN, MAX_WITHIN};
+
+use super::{Action, FailKind, Outcome};
+
+/// Runs `predict` inside the turn's transaction.
+pub fn run(action: &Action, tx: &mut Tx<'_>, tick: u64, now: Millis) -> Result<Outcome> {
+    let invalid = |m: String| Ok(Outcome::fail(FailKind::InvalidArgs, m));
+    let claim = action.str_arg("claim").unwrap_or_default().trim();
+    if claim.is_empty() {
+        return invalid("say in `claim` what you expect".into());
+    }
+    let within = action
+        .args
+        .get("within")
+        .and_then(|v| v.as_u64())
+        .unwrap_or(0);
+    if !(1..=MAX_WITHIN).contains(&within) {
+        return invalid(format!(
+            "`within` is a number of turns from 1 to {MAX_WITHIN}"
+        ));
+    }
+    let command = action
+        .str_arg("check")
+        .map(str::trim)
+        .filter(|c| !c.is_empty());
+    let stat = action
+        .str_arg("stat")
+        .map(str::trim)
+        .filter(|c| !c.is_empty());
+    let check = match (command, stat) {
+        (Some(c), None) if c.chars().count() <= 1000 => Check::Shell {
+            command: c.to_string(),
+        },
+        (Some(_), None) => return invalid("the check is longer than 1000 characters".into()),
+        (None, Some(s)) => match Criterion::parse(s) {
+            Ok(criterion) => Check::Stat { criterion },
+            Err(why) => return invalid(why),
+        },
+        _ => return invalid("give exactly one of `check` (a shell command) or `stat`".into()),
+    };
+    if expectations::open(tx)?.len() >= MAX_OPEN {
+        let msg = format!("{MAX_OPEN} predictions are already waiting to be checked");
+        return Ok(Outcome::fail(FailKind::TooLarge, msg));
+    }
+    let e = Expectation {
+        tick,
+        at: now,
+        claim: claim.chars().take(300).collect(),
+        check,
+        due_tick: tick + within,
+        settled: None,
+    };
+    let seq = tx.push(&e)?;
+    Ok(Outcome::ok(format!(
+        "prediction #{seq} is in the ledger; the world checks it at tick {}",
+        e.due_tick
+    )))
+}

@@ -1,0 +1,219 @@
+//! The skill tools: create_skill, edit_skill, list_skills and rollback_skill (inside the turn's
+//! transaction), running a skill (with the store closed, in the sandbox), and settling a run
+//! (a success makes the version LIVE).
+
+use std::path::Path;
+
+use super::manifest::{LastRun, Skill, SkillScript, Version, VersionState};
+use super::{MAX_SKILLS, MAX_VERSIONS, Runnable, valid_name};
+use crate::exit::Result;
+use crate::memory::engram::text_sha256;
+use crate::store::{Read, Tx};
+use crate::world::sandbox::{self, Limits};
+use crate::world::{Action, FailKind, Outcome, files};
+
+/// Runs one of the store-side skill tools.
+pub fn run(
+    action: &Action,
+    tx: &mut Tx<'_>,
+    workspace: &Path,
+    limits: &Limits,
+    tick: u64,
+) -> Result<Outcome> {
+    if action.tool == "list_skills" {
+        let skills: Vec<String> = tx.all::<Skill>()?.iter().map(|(_, s)| s.line()).collect();
+        return Ok(if skills.is_empty() {
+            Outcome::ok("no skills yet")
+        } else {
+            Outcome::ok(skills.join("\n"))
+        });
+    }
+    let name = action
+        .str_arg("name")
+        .unwrap_or_default()
+        .trim()
+        .to_string();
+    if !valid_name(&name) {
+        return Ok(Outcome::fail(
+            FailKind::InvalidArgs,
+            "a skill name is 2-30 lowercase letters, digits or _, starting with a letter",
+        ));
+    }
+    let existing = tx.get::<Skill>(&name)?;
+    match (action.tool.as_str(), existing) {
+        ("create_skill", Some(_)) => Ok(Outcome::fail(
+            FailKind::InvalidArgs,
+            format!("skill {name} exists; edit_skill writes a new version of it"),
+        )),
+        ("create_skill", None) => {
+            if tx.count::<Skill>()? as usize >= MAX_SKILLS {
+                let msg = format!("you already have {MAX_SKILLS} skills");
+                return Ok(Outcome::fail(FailKind::TooLarge, msg));
+            }
+            let about = action.str_arg("about").unwrap_or_default().trim();
+            if about.is_empty() {
+                return Ok(Outcome::fail(
+                    FailKind::InvalidArgs,
+                    "say in `about` what the skill does",
+                ));
+            }
+            let skill = Skill {
+                name: name.clone(),
+                about: about.chars().take(200).collect(),
+                current: 0,
+                live: None,
+                versions: Vec::new(),
+                runs: 0,
+                successes: 0,
+                created_tick: tick,
+            };
+            add_version(tx, skill, action, workspace, limits, tick)
+        }
+        (_, None) => Ok(Outcome::fail(
+            FailKind::NotFound,
+            format!("there is no skill called {name}"),
+        )),
+        ("edit_skill", Some(mut skill)) => {
+            if let Some(about) = action
+                .str_arg("about")
+                .map(str::trim)
+                .filter(|a| !a.is_empty())
+            {
+                skill.about = about.chars().take(200).collect();
+            }
+            add_version(tx, skill, action, workspace, limits, tick)
+        }
+        ("rollback_skill", Some(skill)) => rollback(tx, skill),
+        (other, _) => Ok(Outcome::fail(
+            FailKind::Internal,
+            format!("{other} is not a skill tool"),
+        )),
+    }
+}
+
+fn add_version(
+    tx: &mut Tx<'_>,
+    mut skill: Skill,
+    action: &Action,
+    workspace: &Path,
+    limits: &Limits,
+    tick: u64,
+) -> Result<Outcome> {
+    let script = action.str_arg("script").unwrap_or_default();
+    if script.trim().is_empty() {
+        return Ok(Outcome::fail(FailKind::InvalidArgs, "the script is empty"));
+    }
+    let n = skill.next_version();
+    skill.versions.push(Version {
+        n,
+        tick,
+        sha256: text_sha256(script),
+        state: VersionState::Draft,
+        last_run: None,
+    });
+    skill.current = n;
+    for old in skill.droppable(MAX_VERSIONS) {
+        skill.versions.retain(|v| v.n != old);
+        tx.remove::<SkillScript>(&SkillScript::key(&skill.name, old))?;
+    }
+    let name = skill.name.clone();
+    tx.put(
+        &SkillScript::key(&name, n),
+        &SkillScript {
+            name: name.clone(),
+            n,
+            script: script.to_string(),
+        },
+    )?;
+    tx.put(&name, &skill)?;
+    let copy = format!("skills/{name}/v{n}.sh");
+    let kept = files::write_file(workspace, &copy, script, limits);
+    let where_ = if kept.success {
+        format!("a copy is at {copy}")
+    } else {
+        format!("no copy in the workspace ({})", kept.output)
+    };
+    Ok(Outcome::ok(format!(
+        "skill {name} v{n} written; call it as skill_{name}; it is LIVE once a run succeeds; {where_}"
+    )))
+}
+
+fn rollback(tx: &mut Tx<'_>, mut skill: Skill) -> Result<Outcome> {
+    let name = skill.name.clone();
+    let target = match skill.live {
+        Some(l) if l != skill.current => Some(l),
+        Some(_) => skill.live_before(skill.current),
+        None => None,
+    };
+    let Some(target) = target else {
+        let msg = match skill.live {
+            Some(_) => format!("skill {name} has no earlier version that worked"),
+            None => format!("no version of skill {name} has worked yet"),
+        };
+        return Ok(Outcome::fail(FailKind::NotFound, msg));
+    };
+    skill.current = target;
+    skill.live = Some(target);
+    tx.put(&name, &skill)?;
+    Ok(Outcome::ok(format!(
+        "skill {name} runs v{target} again, the last version that worked"
+    )))
+}
+
+/// Runs a skill's current version in the sandbox, its input as `$1`.
+pub fn run_skill(skill: &Runnable, input: &str, workspace: &Path, limits: &Limits) -> Outcome {
+    let command = format!("set -- {}\n{}", shell_quote(input), skill.script);
+    sandbox::run_command(&command, workspace, limits)
+}
+
+fn shell_quote(s: &str) -> String {
+    format!("'{}'", s.replace('\'', "'\\''"))
+}
+
+/// Records a run of `version` of skill `name`: a success the model chose makes the version
+/// LIVE. Returns the System's line when a version went LIVE.
+pub fn settle_run(
+    tx: &mut Tx<'_>,
+    name: &str,
+    version: u32,
+    outcome: &Outcome,
+    tick: u64,
+) -> Result<Option<String>> {
+    let Some(mut skill) = tx.get::<Skill>(name)? else {
+        return Ok(None);
+    };
+    if outcome.automated {
+        return Ok(None);
+    }
+    let success = outcome.success;
+    let Some(v) = skill.version_mut(version) else {
+        return Ok(None);
+    };
+    v.last_run = Some(LastRun { tick, success });
+    let went_live = success && v.state != VersionState::Live;
+    if success {
+        v.state = VersionState::Live;
+    } else if v.state == VersionState::Draft {
+        v.state = VersionState::Failed;
+    }
+    skill.runs += 1;
+    if success {
+        skill.successes += 1;
+        if skill.live.is_none_or(|l| l < version) {
+            skill.live = Some(version);
+        }
+    }
+    tx.put(name, &skill)?;
+    Ok(went_live.then(|| format!("skill_{name} v{version} is LIVE: a run of it succeeded")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quoting_survives_quotes() {
+        assert_eq!(shell_quote("it's"), r"'it'\''s'");
+        assert_eq!(shell_quote(""), "''");
+    }
+}

@@ -1,0 +1,15 @@
+//! The growing body end to end: a simulated first day, the quest engine, organs that answer
+//! late, every tool of the ladder, the seeder, and the red gates over the source.
+
+#[path = "../common/mod.rs"]
+mod common;
+#[path = "../support/mod.rs"]
+mod support;
+
+mod day;
+mod gates;
+mod harness;
+mod organs;
+mod quests;
+mod seeder;
+mod tools;
