@@ -6,7 +6,13 @@
 //! means is decided by [`parse`], never by the backend: a reply that does not parse becomes a
 //! typed `parse_error` outcome, not a crash.
 
+#[cfg(feature = "embedded")]
+pub mod embedded;
+pub mod gguf;
+pub mod local;
 pub mod schema;
+
+pub use local::{EmbeddedStatus, default_model_path, embedded_status, open_default};
 
 use serde::Serialize;
 
