@@ -61,7 +61,7 @@ data_dir() {
 }
 
 sha256_of() { sha256sum "$1" | cut -d' ' -f1; }
-size_of() { stat -c %s "$1"; }
+size_of() { stat -L -c %s "$1"; }
 
 verified() {
     [ -f "$1" ] && [ "$(size_of "$1")" = "$MODEL_BYTES" ] && [ "$(sha256_of "$1")" = "$MODEL_SHA256" ]

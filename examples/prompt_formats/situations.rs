@@ -8,6 +8,8 @@ pub struct Situation {
     pub name: &'static str,
     /// What happened / what is asked, in plain words.
     pub text: &'static str,
+    /// The same need as a short imperative task (how a plan step reads).
+    pub task: &'static str,
     pub check: fn(&str, &Value) -> bool,
 }
 
@@ -24,11 +26,13 @@ pub const SITUATIONS: &[Situation] = &[
     Situation {
         name: "read a named file",
         text: "The keeper asks what is written in notes.txt.",
+        task: "show what notes.txt says",
         check: |tool, a| tool == "read_file" && arg(a, "path").ends_with("notes.txt"),
     },
     Situation {
         name: "write a file",
         text: "The keeper asks you to write the word hello into greeting.txt.",
+        task: "write hello into greeting.txt",
         check: |tool, a| {
             tool == "write_file"
                 && arg(a, "path").ends_with("greeting.txt")
@@ -38,6 +42,7 @@ pub const SITUATIONS: &[Situation] = &[
     Situation {
         name: "list files",
         text: "You want to see which files are in the workspace.",
+        task: "list the files in the workspace",
         check: |tool, a| {
             tool == "bash" && (has(a, "command", &["ls"]) || has(a, "command", &["find"]))
         },
@@ -45,6 +50,7 @@ pub const SITUATIONS: &[Situation] = &[
     Situation {
         name: "append a note",
         text: "The keeper says: add 'buy milk' to the shopping notebook.",
+        task: "add 'buy milk' to the shopping notebook",
         check: |tool, a| {
             tool == "note_append" && arg(a, "notebook") == "shopping" && has(a, "text", &["milk"])
         },
@@ -52,11 +58,13 @@ pub const SITUATIONS: &[Situation] = &[
     Situation {
         name: "read a notebook",
         text: "You want to see the notes in the plan notebook.",
+        task: "read the plan notebook",
         check: |tool, a| tool == "note_read" && arg(a, "notebook") == "plan",
     },
     Situation {
         name: "close a note",
         text: "Step 3 of the plan notebook is finished; mark it done.",
+        task: "mark note 3 of the plan notebook done",
         check: |tool, a| {
             tool == "note_close"
                 && arg(a, "notebook") == "plan"
@@ -66,36 +74,43 @@ pub const SITUATIONS: &[Situation] = &[
     Situation {
         name: "list notebooks",
         text: "You want to know which notebooks exist.",
+        task: "list the notebooks",
         check: |tool, _| tool == "note_list",
     },
     Situation {
         name: "check tools",
         text: "You are not sure which tools you can use right now.",
+        task: "check which tools you have",
         check: |tool, _| tool == "check_tools",
     },
     Situation {
         name: "answer a greeting",
         text: "The keeper says: good evening! How are you?",
+        task: "answer the keeper's greeting: good evening! How are you?",
         check: |tool, a| tool == "reply" && !arg(a, "text").trim().is_empty(),
     },
     Situation {
         name: "count lines",
         text: "The keeper asks how many lines data.csv has.",
+        task: "count the lines of data.csv",
         check: |tool, a| tool == "bash" && has(a, "command", &["wc", "data.csv"]),
     },
     Situation {
         name: "delete a file",
         text: "The temporary file tmp.txt is no longer needed; delete it.",
+        task: "delete tmp.txt",
         check: |tool, a| tool == "bash" && has(a, "command", &["rm", "tmp.txt"]),
     },
     Situation {
         name: "answer from a known fact",
         text: "Known fact (verified): the pump controller listens on TCP port 8731. The keeper asks which port the pump controller listens on.",
+        task: "the pump controller listens on TCP port 8731 (verified); tell the keeper which port it listens on",
         check: |tool, a| tool == "reply" && has(a, "text", &["8731"]),
     },
     Situation {
         name: "save a status",
         text: "The backup finished. Save the word done into status.txt.",
+        task: "save the word done into status.txt",
         check: |tool, a| {
             tool == "write_file"
                 && arg(a, "path").ends_with("status.txt")
@@ -105,6 +120,7 @@ pub const SITUATIONS: &[Situation] = &[
     Situation {
         name: "search a file",
         text: "The keeper asks which lines of server.log contain the word error.",
+        task: "find the lines of server.log that contain error",
         check: |tool, a| tool == "bash" && has(a, "command", &["grep", "error", "server.log"]),
     },
 ];

@@ -9,6 +9,7 @@
 
 mod backend;
 mod generate;
+mod sampler;
 
 use std::num::NonZeroUsize;
 use std::path::Path;
