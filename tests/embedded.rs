@@ -183,6 +183,7 @@ fn damaged_models_are_data_errors_not_crashes() {
         ("garbage", b"this is not a model at all".repeat(100)),
         ("empty", Vec::new()),
         ("unknown-architecture", tiny_gguf("no-such-architecture")),
+        ("gemma3-without-tensors", tiny_gguf("gemma3")),
     ];
     if let Some(real) = support::model() {
         let head = std::fs::read(&real).unwrap()[..8 << 20].to_vec();

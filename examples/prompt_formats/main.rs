@@ -60,10 +60,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut runs = vec![(0.0f32, 0u64)];
     runs.extend((1..=seeds).map(|s| (0.7, s)));
 
-    println!("| format | greedy ok | sampled ok | parsed | mean prompt tokens | framing |");
-    println!("|---|---|---|---|---|---|");
+    println!(
+        "| format | greedy ok | greedy tool ok | sampled ok | parsed | mean prompt tokens | framing |"
+    );
+    println!("|---|---|---|---|---|---|---|");
     for format in FORMATS {
-        let (mut greedy, mut sampled, mut parsed, mut calls, mut tokens) = (0, 0, 0, 0, 0u32);
+        let (mut greedy, mut tool_ok, mut sampled, mut parsed, mut calls, mut tokens) =
+            (0, 0, 0, 0, 0, 0u32);
         for situation in SITUATIONS {
             let prompt = Prompt {
                 stable: String::new(),
@@ -81,12 +84,16 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 tokens += reply.usage.prompt_tokens.unwrap_or(0);
                 let action: Option<Value> = serde_json::from_str(&reply.text).ok();
                 parsed += usize::from(action.is_some());
-                let ok = action.is_some_and(|a| {
-                    let tool = a.get("tool").and_then(Value::as_str).unwrap_or("");
-                    (situation.check)(tool, a.get("args").unwrap_or(&Value::Null))
+                let tool = action
+                    .as_ref()
+                    .and_then(|a| a.get("tool")?.as_str().map(String::from))
+                    .unwrap_or_default();
+                let ok = action.as_ref().is_some_and(|a| {
+                    (situation.check)(&tool, a.get("args").unwrap_or(&Value::Null))
                 });
                 if temperature == 0.0 {
                     greedy += usize::from(ok);
+                    tool_ok += usize::from(tool == situation.tool);
                     eprintln!(
                         "{:18} {:26} {} {}",
                         format.name,
@@ -106,7 +113,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             format!("{sampled}/{}", n * seeds as usize)
         };
         println!(
-            "| {} | {greedy}/{n} | {sampled_cell} | {parsed}/{calls} | {} | {} |",
+            "| {} | {greedy}/{n} | {tool_ok}/{n} | {sampled_cell} | {parsed}/{calls} | {} | {} |",
             format.name,
             tokens / calls as u32,
             format.about

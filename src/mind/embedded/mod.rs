@@ -1,11 +1,19 @@
 //! The embedded mind: llama.cpp in-process (the `embedded` cargo feature).
 //!
 //! A GGUF model is checked ([`crate::mind::gguf`]) and loaded once per process; each call gets
-//! a fresh context sized to its prompt, runs on the configured threads (default: every
+//! a fresh context sized to its prompt (so `cache_prompt` changes nothing here and a greedy
+//! call repeats exactly), runs on the configured threads (default: every
 //! available core; llama.cpp's own default was about 100 times slower on two cores), and
 //! samples under a grammar made from the action schema, so every finished reply parses.
 //! The sampler follows llama-server's default chain, so a seed and a temperature mean the same
 //! here as on the HTTP path; temperature 0 is greedy.
+//!
+//! Building: `cargo build --release --features embedded` needs cmake, a C++ compiler and
+//! libclang (Debian: `cmake g++ libclang-dev`); llama.cpp compiles from source once per target
+//! directory and profile (about 10 minutes on two busy cores). The x86-64-v3 vector flags come
+//! from `.cargo/config.toml`, so no `RUSTFLAGS` are needed. Switching the feature on and off
+//! recompiles only wis; `cargo check`/`clippy` keep a llama.cpp build of their own beside the
+//! one `cargo build`/`test` use. `WIS_LLAMA_LOG=1` shows llama.cpp's own log lines.
 
 mod backend;
 mod generate;
