@@ -8,7 +8,7 @@
 //! (A dev build is enough: dependencies build optimised (`[profile.dev.package."*"]`) and
 //! llama.cpp is always compiled as Release, while `--release` would compile llama.cpp again.)
 //! The model defaults to the one `scripts/fetch-model.sh` installs; CALLS (default 5) calls are
-//! made per prompt size, greedy, against the action schema over every tool; THREADS (default 0:
+//! made per prompt size (one for the largest), greedy, against the action schema over every tool; THREADS (default 0:
 //! the available cores) as `[llm] threads`.
 
 use std::time::Instant;
@@ -51,7 +51,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "\n{:>6} {:>7} {:>6} {:>10} {:>9} {:>9} {:>9}",
         "prompt", "tokens", "reply", "prompt t/s", "gen t/s", "call ms", "other ms"
     );
-    for (label, repeat) in [("short", 1), ("long", 12)] {
+    // The last size is about what the 16k preset's whole prompt budget (38,000 chars) holds.
+    for (label, repeat, calls) in [("short", 1, calls), ("long", 12, calls), ("budget", 95, 1)] {
         let prompt = scripted(repeat);
         let mut replies: Vec<Reply> = Vec::new();
         for _ in 0..calls {

@@ -43,44 +43,45 @@ fn sampling(temperature: f32, seed: u64) -> Sampling {
     }
 }
 
-/// A scripted situation in the Q/A document form the model continues (one worked example
-/// per tool, the best of the formats measured by `examples/prompt_formats`).
+/// A scripted task in the Q/A document form the model continues: one worked example per tool,
+/// each question an imperative task (the best of the formats `examples/prompt_formats`
+/// measured).
 fn prompt(task: &str) -> Prompt {
     const EXAMPLES: &[(&str, &str)] = &[
         (
-            "You want to see what is inside todo.md.",
+            "show what todo.md says",
             r#"{"tool": "read_file", "args": {"path": "todo.md"}}"#,
         ),
         (
-            "The keeper asks you to put the word ok into result.txt.",
+            "write ok into result.txt",
             r#"{"tool": "write_file", "args": {"path": "result.txt", "content": "ok"}}"#,
         ),
         (
-            "You want to know how much disk space is free.",
+            "show how much disk space is free",
             r#"{"tool": "bash", "args": {"command": "df -h"}}"#,
         ),
         (
-            "The keeper says: add 'call Bob' to the errands notebook.",
+            "add 'call Bob' to the errands notebook",
             r#"{"tool": "note_append", "args": {"notebook": "errands", "text": "call Bob"}}"#,
         ),
         (
-            "You want to see the notes in the ideas notebook.",
+            "read the ideas notebook",
             r#"{"tool": "note_read", "args": {"notebook": "ideas"}}"#,
         ),
         (
-            "Note 1 of the errands notebook is finished; mark it done.",
+            "mark note 1 of the errands notebook done",
             r#"{"tool": "note_close", "args": {"notebook": "errands", "number": 1}}"#,
         ),
         (
-            "The keeper says: good morning!",
+            "answer the keeper's greeting: good morning!",
             r#"{"tool": "reply", "args": {"text": "Good morning! I am well."}}"#,
         ),
         (
-            "You want an overview of your notebooks.",
+            "list your notebooks",
             r#"{"tool": "note_list", "args": {}}"#,
         ),
         (
-            "You wonder what you are able to do now.",
+            "check what you are able to do now",
             r#"{"tool": "check_tools", "args": {}}"#,
         ),
     ];
