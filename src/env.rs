@@ -13,6 +13,9 @@ pub const WAIT: &str = "WIS_WAIT";
 pub const NOW: &str = "WIS_NOW";
 /// Where wis keeps downloaded models; defaults to the platform data directory.
 pub const DATA_DIR: &str = "WIS_DATA_DIR";
+/// When set to anything, llama.cpp's own log lines (embedded mind) go to stderr; by default
+/// they are silenced.
+pub const LLAMA_LOG: &str = "WIS_LLAMA_LOG";
 /// When set to anything, no colour in output (the common convention).
 pub const NO_COLOR: &str = "NO_COLOR";
 
@@ -27,6 +30,10 @@ pub const DOCUMENTED: &[(&str, &str)] = &[
     (
         DATA_DIR,
         "where downloaded models live (default: the platform data directory)",
+    ),
+    (
+        LLAMA_LOG,
+        "show llama.cpp's own log lines (the embedded mind)",
     ),
     (NO_COLOR, "disable colour"),
 ];

@@ -6,11 +6,17 @@
 //! means is decided by [`parse`], never by the backend: a reply that does not parse becomes a
 //! typed `parse_error` outcome, not a crash.
 
+#[cfg(feature = "embedded")]
+pub mod embedded;
 mod extract;
+pub mod gguf;
+pub mod local;
 pub mod open;
 pub mod openai;
 pub mod parse;
 pub mod schema;
+
+pub use local::{EmbeddedStatus, default_model_path, embedded_status, open_default};
 
 use serde::Serialize;
 

@@ -5,7 +5,7 @@
 //! without it says so and names both ways out (exit 69).
 
 use crate::config::{Config, Llm};
-use crate::exit::{Error, Result};
+use crate::exit::Result;
 use crate::mind::Mind;
 use crate::mind::openai::OpenAiMind;
 
@@ -30,18 +30,8 @@ pub fn backend(llm: &Llm) -> Backend {
 pub fn open_mind(config: &Config) -> Result<Box<dyn Mind>> {
     match backend(&config.llm) {
         Backend::Http => Ok(Box::new(OpenAiMind::new(&config.llm)?)),
-        Backend::Embedded => open_embedded(config),
+        Backend::Embedded => crate::mind::open_default(config),
     }
-}
-
-/// The embedded mind. This build has none, so the answer is where to get one.
-fn open_embedded(_config: &Config) -> Result<Box<dyn Mind>> {
-    Err(
-        Error::unavailable("no [llm] url is set and this build has no embedded model").hint(
-            "fetch the model with scripts/fetch-model.sh and build with --features embedded, \
-             or set [llm] url / WIS_LLM_URL to an OpenAI-compatible server",
-        ),
-    )
 }
 
 #[cfg(test)]
@@ -62,6 +52,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(not(feature = "embedded"))]
     fn without_a_url_or_embedded_model_the_error_names_both_ways_out() {
         let err = open_mind(&Config::default()).err().unwrap();
         assert_eq!(err.kind, Kind::Unavailable);

@@ -20,9 +20,10 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
         (Some(_), false) => Some(probe_window(&config)),
         _ => None,
     };
+    let embedded = crate::mind::embedded_status(&config);
     let mind = match &config.llm.url {
         Some(url) => format!("server {url} (model {})", config.llm.model),
-        None => "embedded (no [llm] url)".to_string(),
+        None => embedded.describe(),
     };
     let served = window.as_ref().and_then(|w| match w {
         ServerWindow::Served { n_ctx, .. } => Some(*n_ctx),
@@ -33,6 +34,7 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
             "ok": served.is_none_or(|n| n >= config.context.n_ctx),
             "config": ctx.home.config_path(),
             "mind": mind,
+            "embedded": embedded,
             "n_ctx": config.context.n_ctx,
             "tokens_needed": config.context.tokens_needed(),
             "server": window,

@@ -1,0 +1,226 @@
+//! The prompt formats under comparison. Each renders the same few worked examples (none of
+//! them one of the scored situations) and the same situation; they differ only in framing.
+
+use wis::world::TOOLS;
+
+/// Worked examples: (situation, the action that answers it).
+const EXAMPLES: &[(&str, &str)] = &[
+    (
+        "You want to see what is inside todo.md.",
+        r#"{"tool": "read_file", "args": {"path": "todo.md"}}"#,
+    ),
+    (
+        "The keeper asks you to put the word ok into result.txt.",
+        r#"{"tool": "write_file", "args": {"path": "result.txt", "content": "ok"}}"#,
+    ),
+    (
+        "You want to know how much disk space is free.",
+        r#"{"tool": "bash", "args": {"command": "df -h"}}"#,
+    ),
+    (
+        "The keeper says: add 'call Bob' to the errands notebook.",
+        r#"{"tool": "note_append", "args": {"notebook": "errands", "text": "call Bob"}}"#,
+    ),
+    (
+        "You want to see the notes in the ideas notebook.",
+        r#"{"tool": "note_read", "args": {"notebook": "ideas"}}"#,
+    ),
+    (
+        "Note 1 of the errands notebook is finished; mark it done.",
+        r#"{"tool": "note_close", "args": {"notebook": "errands", "number": 1}}"#,
+    ),
+    (
+        "The keeper says: good morning!",
+        r#"{"tool": "reply", "args": {"text": "Good morning! I am well."}}"#,
+    ),
+];
+
+/// Two more, so that every tool has one worked example.
+const MORE_EXAMPLES: &[(&str, &str)] = &[
+    (
+        "You want an overview of your notebooks.",
+        r#"{"tool": "note_list", "args": {}}"#,
+    ),
+    (
+        "You wonder what you are able to do now.",
+        r#"{"tool": "check_tools", "args": {}}"#,
+    ),
+];
+
+/// The same worked examples as short imperative tasks, in the same order.
+const TASKS: &[&str] = &[
+    "show what todo.md says",
+    "write ok into result.txt",
+    "show how much disk space is free",
+    "add 'call Bob' to the errands notebook",
+    "read the ideas notebook",
+    "mark note 1 of the errands notebook done",
+    "answer the keeper's greeting: good morning!",
+    "list your notebooks",
+    "check what you are able to do now",
+];
+
+/// A named way of framing a situation.
+pub struct Format {
+    pub name: &'static str,
+    pub about: &'static str,
+    /// Renders the situation's plain text, or its imperative task when `imperative`.
+    pub render: fn(&str) -> String,
+    pub imperative: bool,
+}
+
+pub const FORMATS: &[Format] = &[
+    Format {
+        name: "instruction",
+        about: "tool manual and an instruction, no examples",
+        render: |s| format!("{}\nSituation: {s}\nYour action: ", manual()),
+        imperative: false,
+    },
+    Format {
+        name: "qa",
+        about: "earlier Q/A pairs whose answers are actions",
+        render: |s| format!("{}Q: {s}\nA: ", pairs("Q: ", "A: ")),
+        imperative: false,
+    },
+    Format {
+        name: "transcript",
+        about: "an Observation/Action log",
+        render: |s| {
+            format!(
+                "{}Observation: {s}\nAction: ",
+                pairs("Observation: ", "Action: ")
+            )
+        },
+        imperative: false,
+    },
+    Format {
+        name: "manual+qa",
+        about: "tool manual, then Q/A pairs",
+        render: |s| format!("{}\n{}Q: {s}\nA: ", manual(), pairs("Q: ", "A: ")),
+        imperative: false,
+    },
+    Format {
+        name: "manual+transcript",
+        about: "tool manual, then an Observation/Action log",
+        render: |s| {
+            format!(
+                "{}\n{}Observation: {s}\nAction: ",
+                manual(),
+                pairs("Observation: ", "Action: ")
+            )
+        },
+        imperative: false,
+    },
+    Format {
+        name: "qa, every tool",
+        about: "Q/A pairs, one per tool",
+        render: |s| format!("{}Q: {s}\nA: ", pairs_all("Q: ", "A: ")),
+        imperative: false,
+    },
+    Format {
+        name: "transcript, every tool",
+        about: "an Observation/Action log, one entry per tool",
+        render: |s| {
+            format!(
+                "{}Observation: {s}\nAction: ",
+                pairs_all("Observation: ", "Action: ")
+            )
+        },
+        imperative: false,
+    },
+    Format {
+        name: "jsonl, every tool",
+        about: "JSON lines {situation, action}, one per tool; the action completes the last line",
+        render: |s| {
+            let lines: String = all_examples()
+                .map(|(x, a)| format!("{{\"situation\": {}, \"action\": {a}}}\n", quoted(x)))
+                .collect();
+            format!("{lines}{{\"situation\": {}, \"action\": ", quoted(s))
+        },
+        imperative: false,
+    },
+    Format {
+        name: "manual with examples",
+        about: "one line per tool with its example action, then the situation",
+        render: |s| format!("{}\nSituation: {s}\nAction: ", manual_with_examples()),
+        imperative: false,
+    },
+    Format {
+        name: "qa, every tool, tasks",
+        about: "Q/A pairs, one per tool, each Q an imperative task",
+        render: |s| format!("{}Q: {s}\nA: ", task_pairs("Q: ", "A: ")),
+        imperative: true,
+    },
+    Format {
+        name: "transcript, every tool, tasks",
+        about: "a Task/Action log, one entry per tool",
+        render: |s| format!("{}Task: {s}\nAction: ", task_pairs("Task: ", "Action: ")),
+        imperative: true,
+    },
+];
+
+fn task_pairs(ask: &str, answer: &str) -> String {
+    TASKS
+        .iter()
+        .zip(all_examples())
+        .map(|(t, (_, a))| format!("{ask}{t}\n{answer}{a}\n\n"))
+        .collect()
+}
+
+fn all_examples() -> impl Iterator<Item = &'static (&'static str, &'static str)> {
+    EXAMPLES.iter().chain(MORE_EXAMPLES)
+}
+
+fn quoted(s: &str) -> String {
+    serde_json::Value::String(s.to_string()).to_string()
+}
+
+fn pairs_all(ask: &str, answer: &str) -> String {
+    all_examples()
+        .map(|(s, a)| format!("{ask}{s}\n{answer}{a}\n\n"))
+        .collect()
+}
+
+/// Each tool's manual line followed by its worked example.
+fn manual_with_examples() -> String {
+    let mut out = String::from(
+        "You are a small program that lives in a workspace and acts through tools, one JSON action at a time.\n\n",
+    );
+    for (situation, action) in all_examples() {
+        let tool: serde_json::Value = serde_json::from_str(action).unwrap_or_default();
+        let name = tool["tool"].as_str().unwrap_or_default();
+        let about = TOOLS
+            .iter()
+            .find(|t| t.name == name)
+            .map_or("say something to the keeper", |t| t.about);
+        out.push_str(&format!(
+            "{name}: {about}.\nSituation: {situation}\nAction: {action}\n\n"
+        ));
+    }
+    out
+}
+
+/// The tool manual: one line per tool with its typed arguments.
+fn manual() -> String {
+    let mut out = String::from(
+        "You are a small program that lives in a workspace and acts through tools.\nTools:\n",
+    );
+    for t in TOOLS {
+        let args: Vec<String> = t
+            .args
+            .iter()
+            .map(|a| format!("{}: {}", a.name, a.ty.json_name()))
+            .collect();
+        out.push_str(&format!("- {}({}): {}\n", t.name, args.join(", "), t.about));
+    }
+    out.push_str("- reply(text: string): say something to the keeper\n");
+    out.push_str("Act with exactly one JSON object: {\"tool\": NAME, \"args\": {...}}.\n");
+    out
+}
+
+fn pairs(ask: &str, answer: &str) -> String {
+    EXAMPLES
+        .iter()
+        .map(|(s, a)| format!("{ask}{s}\n{answer}{a}\n\n"))
+        .collect()
+}

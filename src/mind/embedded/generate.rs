@@ -1,0 +1,133 @@
+//! One completion: tokenize, decode the prompt, then pick tokens under the grammar (see
+//! [`super::sampler`]) until the model ends its reply or its token budget runs out. The last
+//! few tokens of the budget are spent closing the reply, so it still parses.
+
+use std::num::NonZeroU32;
+use std::time::Instant;
+
+use llama_cpp_2::context::LlamaContext;
+use llama_cpp_2::context::params::LlamaContextParams;
+use llama_cpp_2::llama_batch::LlamaBatch;
+use llama_cpp_2::token::LlamaToken;
+
+use super::sampler::Picker;
+use super::{EmbeddedOptions, Loaded};
+use crate::exit::{Error, Result};
+use crate::mind::Sampling;
+
+/// Tokens decoded per batch while reading the prompt.
+const BATCH: usize = 512;
+/// Contexts are sized to the call, rounded up to this many tokens.
+const CTX_STEP: usize = 256;
+/// Tokens at the end of the budget spent closing the reply (at most a quarter of it).
+const CLOSE_RESERVE: usize = 24;
+
+/// What one completion produced.
+#[derive(Debug)]
+pub(super) struct Generated {
+    pub bytes: Vec<u8>,
+    pub prompt_tokens: u32,
+    pub completion_tokens: u32,
+    /// The budget ran out: the reply was closed early, or (if it could not be) cut.
+    pub hit_limit: bool,
+    pub prompt_ms: f64,
+    pub predicted_ms: f64,
+}
+
+pub(super) fn run(
+    loaded: &Loaded,
+    options: &EmbeddedOptions,
+    grammar: &str,
+    document: &str,
+    sampling: &Sampling,
+) -> Result<Generated> {
+    let model = &loaded.model;
+    let vocab = model.vocab();
+    let tokens = vocab.tokenize(document.as_bytes(), true, false);
+    if tokens.is_empty() {
+        return Err(Error::internal("the prompt tokenized to nothing"));
+    }
+    let window = options.n_ctx as usize;
+    if tokens.len() >= window {
+        return Err(Error::config(format!(
+            "the prompt is {} tokens, which does not fit [context] n_ctx = {window}",
+            tokens.len()
+        ))
+        .hint("lower the [context] budgets (max_total_chars) or raise n_ctx"));
+    }
+    let max_tokens = (sampling.max_tokens as usize).min(window - tokens.len());
+    let n_ctx = (tokens.len() + max_tokens).div_ceil(CTX_STEP) * CTX_STEP;
+    let threads = options.effective_threads() as i32;
+    let params = LlamaContextParams::default()
+        .with_n_ctx(NonZeroU32::new(n_ctx.min(window) as u32))
+        .with_n_batch(BATCH as u32)
+        .with_n_ubatch(BATCH as u32)
+        .with_n_threads(threads)
+        .with_n_threads_batch(threads);
+    let mut ctx = model
+        .new_context(super::backend::backend()?, params)
+        .map_err(|e| Error::unavailable(format!("llama.cpp cannot make a context: {e}")))?;
+
+    let mut picker = Picker::new(model, grammar, sampling)?;
+    let close_from = max_tokens - CLOSE_RESERVE.min(max_tokens / 4);
+
+    let started = Instant::now();
+    let mut batch = LlamaBatch::new(BATCH, 1);
+    let last = tokens.len() - 1;
+    for (i, chunk) in tokens.chunks(BATCH).enumerate() {
+        batch.clear();
+        for (j, &token) in chunk.iter().enumerate() {
+            let pos = i * BATCH + j;
+            add(&mut batch, token, pos, pos == last)?;
+        }
+        decode(&mut ctx, &mut batch)?;
+    }
+    let prompt_ms = ms(started);
+
+    let started = Instant::now();
+    let mut out = Generated {
+        bytes: Vec::new(),
+        prompt_tokens: tokens.len() as u32,
+        completion_tokens: 0,
+        hit_limit: false,
+        prompt_ms,
+        predicted_ms: 0.0,
+    };
+    let mut pos = tokens.len();
+    loop {
+        if out.completion_tokens as usize >= max_tokens {
+            out.hit_limit = true;
+            break;
+        }
+        let closing = out.completion_tokens as usize >= close_from;
+        let token = picker.pick(&ctx, batch.n_tokens() - 1, closing)?;
+        if vocab.is_eog(token) {
+            out.hit_limit = closing;
+            break;
+        }
+        picker.accept(token)?;
+        out.bytes.extend(vocab.token_to_piece(token, false, None));
+        out.completion_tokens += 1;
+        batch.clear();
+        add(&mut batch, token, pos, true)?;
+        pos += 1;
+        decode(&mut ctx, &mut batch)?;
+    }
+    out.predicted_ms = ms(started);
+    Ok(out)
+}
+
+fn add(batch: &mut LlamaBatch, token: LlamaToken, pos: usize, logits: bool) -> Result<()> {
+    batch
+        .add(token, pos as i32, &[0], logits)
+        .map_err(|e| Error::internal(format!("llama.cpp batch: {e}")))
+}
+
+fn decode(ctx: &mut LlamaContext<'_>, batch: &mut LlamaBatch) -> Result<()> {
+    ctx.decode(batch)
+        .map_err(|e| Error::unavailable(format!("llama.cpp could not evaluate the prompt: {e}")))
+}
+
+fn ms(since: Instant) -> f64 {
+    since.elapsed().as_secs_f64() * 1000.0
+}

@@ -1,0 +1,256 @@
+//! The embedded mind on the real model (the base Gemma 3 270M from `scripts/fetch-model.sh`):
+//! every reply parses and conforms to the action schema, greedy decoding repeats itself, and
+//! damaged model files end as clear errors, never as a crash.
+//!
+//! Run with `cargo test --features embedded --test embedded`. Without the model these tests
+//! print why and pass; with `WIS_TEST_REQUIRE_MODEL=1` (CI) a missing model fails them.
+
+#![cfg(feature = "embedded")]
+
+mod support;
+
+use std::path::Path;
+use std::process::Command;
+
+use serde_json::Value;
+use wis::exit::Kind;
+use wis::mind::embedded::{EmbeddedMind, EmbeddedOptions};
+use wis::mind::schema::action_schema;
+use wis::mind::{Mind, Prompt, Sampling};
+use wis::world::{TOOLS, ToolSpec};
+
+use support::conform::conforms;
+
+fn options() -> EmbeddedOptions {
+    EmbeddedOptions {
+        n_ctx: 4096,
+        threads: 0,
+        max_reply_chars: 4000,
+    }
+}
+
+fn schema() -> Value {
+    let tools: Vec<&ToolSpec> = TOOLS.iter().collect();
+    action_schema(&tools)
+}
+
+fn sampling(temperature: f32, seed: u64) -> Sampling {
+    Sampling {
+        temperature,
+        seed: Some(seed),
+        max_tokens: 96,
+        cache_prompt: false,
+    }
+}
+
+/// A scripted task in the Q/A document form the model continues: one worked example per tool,
+/// each question an imperative task (the best of the formats `examples/prompt_formats`
+/// measured).
+fn prompt(task: &str) -> Prompt {
+    const EXAMPLES: &[(&str, &str)] = &[
+        (
+            "show what todo.md says",
+            r#"{"tool": "read_file", "args": {"path": "todo.md"}}"#,
+        ),
+        (
+            "write ok into result.txt",
+            r#"{"tool": "write_file", "args": {"path": "result.txt", "content": "ok"}}"#,
+        ),
+        (
+            "show how much disk space is free",
+            r#"{"tool": "bash", "args": {"command": "df -h"}}"#,
+        ),
+        (
+            "add 'call Bob' to the errands notebook",
+            r#"{"tool": "note_append", "args": {"notebook": "errands", "text": "call Bob"}}"#,
+        ),
+        (
+            "read the ideas notebook",
+            r#"{"tool": "note_read", "args": {"notebook": "ideas"}}"#,
+        ),
+        (
+            "mark note 1 of the errands notebook done",
+            r#"{"tool": "note_close", "args": {"notebook": "errands", "number": 1}}"#,
+        ),
+        (
+            "answer the keeper's greeting: good morning!",
+            r#"{"tool": "reply", "args": {"text": "Good morning! I am well."}}"#,
+        ),
+        (
+            "list your notebooks",
+            r#"{"tool": "note_list", "args": {}}"#,
+        ),
+        (
+            "check what you are able to do now",
+            r#"{"tool": "check_tools", "args": {}}"#,
+        ),
+    ];
+    Prompt {
+        stable: EXAMPLES
+            .iter()
+            .map(|(q, a)| format!("Q: {q}\nA: {a}\n\n"))
+            .collect(),
+        volatile: format!("Q: {task}\nA: "),
+    }
+}
+
+#[test]
+fn ten_completions_all_conform_to_the_action_schema() {
+    let Some(path) = support::model::model() else {
+        return;
+    };
+    let mut mind = EmbeddedMind::load(&path, options()).unwrap();
+    let schema = schema();
+    let tasks = [
+        "read the file notes.txt",
+        "say hello to the keeper",
+        "write 'hi' into hello.txt",
+        "show what tools you have",
+        "read the plan notebook",
+        "close note 2 of the plan notebook",
+        "count the lines of log.txt",
+        "list the notebooks",
+        "remember that the pump runs on port 8731",
+        "print the current directory",
+    ];
+    for (i, task) in tasks.iter().enumerate() {
+        // Half greedy (the curve's setting), half sampled (a tick's).
+        let s = if i % 2 == 0 {
+            sampling(0.0, 7)
+        } else {
+            sampling(0.7, i as u64)
+        };
+        let reply = mind.complete(&prompt(task), &schema, &s).unwrap();
+        let value: Value = serde_json::from_str(&reply.text)
+            .unwrap_or_else(|e| panic!("reply {i} does not parse ({e}): {:?}", reply.text));
+        conforms(&schema, &value).unwrap_or_else(|e| panic!("reply {i} {value}: {e}"));
+        let usage = &reply.usage;
+        assert!(usage.prompt_tokens.unwrap() > 50);
+        assert!(usage.completion_tokens.unwrap() > 5);
+        assert!(usage.prompt_ms.unwrap() > 0.0 && usage.predicted_ms.unwrap() > 0.0);
+        let cut = if reply.truncated {
+            " (closed at the limit)"
+        } else {
+            ""
+        };
+        eprintln!("{task:45} -> {}{cut} ({} ms)", reply.text, reply.elapsed_ms);
+    }
+}
+
+#[test]
+fn greedy_replies_repeat_and_the_model_loads_once() {
+    let Some(path) = support::model::model() else {
+        return;
+    };
+    let mut a = EmbeddedMind::load(&path, options()).unwrap();
+    let mut b = EmbeddedMind::load(&path, options()).unwrap();
+    assert!(std::ptr::eq(a.model(), b.model()), "one load per process");
+    let schema = schema();
+    let p = prompt("read the file todo.txt");
+    let first = a.complete(&p, &schema, &sampling(0.0, 1)).unwrap();
+    let second = b.complete(&p, &schema, &sampling(0.0, 2)).unwrap();
+    assert_eq!(first.text, second.text);
+    assert!(a.describe().contains("gemma3"), "{}", a.describe());
+}
+
+#[test]
+fn a_prompt_longer_than_the_window_is_a_config_error() {
+    let Some(path) = support::model::model() else {
+        return;
+    };
+    let small = EmbeddedOptions {
+        n_ctx: 64,
+        ..options()
+    };
+    let mut mind = EmbeddedMind::load(&path, small).unwrap();
+    let err = mind
+        .complete(
+            &prompt(&"very long task ".repeat(40)),
+            &schema(),
+            &sampling(0.0, 1),
+        )
+        .unwrap_err();
+    assert_eq!(err.kind, Kind::Config, "{}", err.message);
+    assert!(err.message.contains("n_ctx"));
+}
+
+#[test]
+fn a_missing_model_is_no_input_with_a_hint() {
+    let err = EmbeddedMind::load(Path::new("/nonexistent/model.gguf"), options()).unwrap_err();
+    assert_eq!(err.kind, Kind::NoInput);
+    assert!(err.hint.unwrap().contains("scripts/fetch-model.sh"));
+}
+
+/// The damaged files, each loaded by a child process so that even an abort inside llama.cpp
+/// would fail this test instead of killing the test binary.
+#[test]
+fn damaged_models_are_data_errors_not_crashes() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut files = vec![
+        ("garbage", b"this is not a model at all".repeat(100)),
+        ("empty", Vec::new()),
+        ("unknown-architecture", tiny_gguf("no-such-architecture")),
+        ("gemma3-without-tensors", tiny_gguf("gemma3")),
+    ];
+    if let Some(real) = support::model::model() {
+        let head = std::fs::read(&real).unwrap()[..8 << 20].to_vec();
+        files.push(("truncated-real-model", head));
+    }
+    for (name, bytes) in &files {
+        let path = dir.path().join(format!("{name}.gguf"));
+        std::fs::write(&path, bytes).unwrap();
+        let out = Command::new(std::env::current_exe().unwrap())
+            .args([
+                "--exact",
+                "child_loads_one_model",
+                "--include-ignored",
+                "--nocapture",
+            ])
+            .env("WIS_TEST_CHILD_MODEL", &path)
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{name}: the child did not exit cleanly ({:?}):\n{stdout}\n{}",
+            out.status,
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(stdout.contains("child-result: data"), "{name}: {stdout}");
+    }
+}
+
+/// Run by `damaged_models_are_data_errors_not_crashes` in a child process.
+#[test]
+#[ignore = "run as a child process by damaged_models_are_data_errors_not_crashes"]
+fn child_loads_one_model() {
+    let Some(path) = std::env::var_os("WIS_TEST_CHILD_MODEL") else {
+        eprintln!(
+            "nothing to do: this test runs as a child of damaged_models_are_data_errors_not_crashes"
+        );
+        return;
+    };
+    let err = EmbeddedMind::load(Path::new(&path), options()).unwrap_err();
+    println!(
+        "child-result: {} ({}) hint: {:?}",
+        err.kind.label(),
+        err.message,
+        err.hint
+    );
+    assert!(err.hint.is_some());
+}
+
+/// A structurally valid GGUF with no tensors and the given architecture.
+fn tiny_gguf(architecture: &str) -> Vec<u8> {
+    let mut out = b"GGUF".to_vec();
+    out.extend(3u32.to_le_bytes());
+    out.extend(0u64.to_le_bytes());
+    out.extend(1u64.to_le_bytes());
+    let key = "general.architecture";
+    out.extend((key.len() as u64).to_le_bytes());
+    out.extend(key.as_bytes());
+    out.extend(8u32.to_le_bytes());
+    out.extend((architecture.len() as u64).to_le_bytes());
+    out.extend(architecture.as_bytes());
+    out
+}
