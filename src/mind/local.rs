@@ -22,7 +22,7 @@ pub const DEFAULT_MODEL_FILE: &str = "gemma-3-270m-q4_k_m.gguf";
 pub const BUILT_WITH_EMBEDDED: bool = cfg!(feature = "embedded");
 
 /// The way out when there is no mind, for hints.
-const WAYS_OUT: &str = "either fetch the model (scripts/fetch-model.sh) and build wis with `--features embedded`, or set [llm] url to an OpenAI-compatible server";
+const WAYS_OUT: &str = "either fetch the model (scripts/fetch-model.sh) and build wis with `--features embedded`, or set [llm] url (or WIS_LLM_URL) to an OpenAI-compatible server";
 
 /// Where `scripts/fetch-model.sh` installs the default model: `<data dir>/models/<file>`.
 pub fn default_model_path() -> Result<PathBuf> {

@@ -22,17 +22,26 @@ pub static UNITS: &[Unit] = &[
     Unit {
         id: "U0",
         name: "body",
-        stanza: "Your {roam} carry you around your {home}, the workspace:\n\
-             {\"tool\": \"bash\", \"args\": {\"command\": \"ls -la\"}} runs a shell command there.\n\
-             Your {make} shape things:\n\
-             {\"tool\": \"write_file\", \"args\": {\"path\": \"hello.txt\", \"content\": \"hi\"}} writes a file;\n\
-             {\"tool\": \"read_file\", \"args\": {\"path\": \"hello.txt\"}} reads one.\n\
-             Your {notebook} keeps notes; the first open note of the plan notebook is your current step:\n\
-             {\"tool\": \"note_append\", \"args\": {\"notebook\": \"plan\", \"text\": \"find out what is here\"}}\n\
-             {\"tool\": \"note_read\", \"args\": {\"notebook\": \"plan\"}}\n\
-             {\"tool\": \"note_close\", \"args\": {\"notebook\": \"plan\", \"number\": 1}} marks note 1 done;\n\
-             {\"tool\": \"note_list\", \"args\": {}} lists your notebooks.\n\
-             In your {mirror} you find all you can do: {\"tool\": \"check_tools\", \"args\": {}}\n",
+        stanza: r#"Your {roam} carry you around your {home}, the workspace; your {make} shape things in it;
+your {notebook} keeps numbered notes, and the first open note of the plan notebook is your
+current step; in your {mirror} you find all you can do.
+Q: list the files here
+A: {"tool": "bash", "args": {"command": "ls -la"}}
+Q: write hi into hello.txt
+A: {"tool": "write_file", "args": {"path": "hello.txt", "content": "hi"}}
+Q: show what hello.txt says
+A: {"tool": "read_file", "args": {"path": "hello.txt"}}
+Q: add 'find out what is here' to the plan notebook
+A: {"tool": "note_append", "args": {"notebook": "plan", "text": "find out what is here"}}
+Q: read the plan notebook
+A: {"tool": "note_read", "args": {"notebook": "plan"}}
+Q: mark note 1 of the plan notebook done
+A: {"tool": "note_close", "args": {"notebook": "plan", "number": 1}}
+Q: list your notebooks
+A: {"tool": "note_list", "args": {}}
+Q: check what you are able to do now
+A: {"tool": "check_tools", "args": {}}
+"#,
         topics: &[
             Topic {
                 name: "workspace",
@@ -58,9 +67,12 @@ pub static UNITS: &[Unit] = &[
     Unit {
         id: "U1",
         name: "memory",
-        stanza: "Your {memory} keeps what you choose to remember:\n\
-             {\"tool\": \"memorize\", \"args\": {\"text\": \"the backup script is tools/backup.sh\", \"kind\": \"fact\"}} keeps it;\n\
-             {\"tool\": \"recall\", \"args\": {\"query\": \"backup script\"}} finds what you kept that is most like the query.\n",
+        stanza: r#"Your {memory} keeps what you choose to remember, and finds what is most like a query.
+Q: remember that the backup script is tools/backup.sh
+A: {"tool": "memorize", "args": {"text": "the backup script is tools/backup.sh", "kind": "fact"}}
+Q: find what you know about the backup script
+A: {"tool": "recall", "args": {"query": "backup script"}}
+"#,
         topics: &[Topic {
             name: "memory",
             text: "memorize keeps a sentence or two; its kind is fact, procedure, strategy or \
@@ -77,13 +89,21 @@ pub static UNITS: &[Unit] = &[
     Unit {
         id: "U2",
         name: "skillcraft",
-        stanza: "Your {craft} makes skills: scripts of your own that become tools of their own.\n\
-             {\"tool\": \"create_skill\", \"args\": {\"name\": \"count\", \"script\": \"ls | wc -l\", \"about\": \"counts the files here\"}} makes skill_count;\n\
-             call it as {\"tool\": \"skill_count\", \"args\": {\"input\": \"\"}} (the input arrives as $1). A skill is LIVE once a run of it succeeds.\n\
-             {\"tool\": \"edit_skill\", \"args\": {\"name\": \"count\", \"script\": \"ls -A | wc -l\"}} writes a new version;\n\
-             {\"tool\": \"rollback_skill\", \"args\": {\"name\": \"count\"}} goes back to the version that last worked;\n\
-             {\"tool\": \"list_skills\", \"args\": {}} shows them all.\n\
-             {\"tool\": \"manual\", \"args\": {\"topic\": \"skills\"}} reads a page of the manual; {\"tool\": \"manual\", \"args\": {}} lists the pages.\n",
+        stanza: r#"Your {craft} makes skills: scripts of your own that become tools named skill_ and their
+name, whose input arrives as $1. A skill is LIVE once a run of it succeeds.
+Q: make a skill that counts the files here
+A: {"tool": "create_skill", "args": {"name": "count", "script": "ls | wc -l", "about": "counts the files here"}}
+Q: run the count skill
+A: {"tool": "skill_count", "args": {"input": ""}}
+Q: change the count skill to count hidden files too
+A: {"tool": "edit_skill", "args": {"name": "count", "script": "ls -A | wc -l"}}
+Q: go back to the count skill's version that last worked
+A: {"tool": "rollback_skill", "args": {"name": "count"}}
+Q: list your skills
+A: {"tool": "list_skills", "args": {}}
+Q: read the manual page on skills
+A: {"tool": "manual", "args": {"topic": "skills"}}
+"#,
         topics: &[Topic {
             name: "skills",
             text: "A skill is a shell script you made with create_skill. It is a tool named \
@@ -103,9 +123,13 @@ pub static UNITS: &[Unit] = &[
     Unit {
         id: "U3",
         name: "foresight",
-        stanza: "Your {foresight} says what comes next, and the world checks it:\n\
-             {\"tool\": \"predict\", \"args\": {\"claim\": \"notes.txt will exist\", \"check\": \"test -f notes.txt\", \"within\": 5}} is checked after 5 turns by running the check;\n\
-             {\"tool\": \"predict\", \"args\": {\"claim\": \"two skills will be live\", \"stat\": \"skills.live >= 2\", \"within\": 20}} by reading a stat.\n",
+        stanza: r#"Your {foresight} says what comes next, and the world checks it: by running a check
+command after some turns, or by reading a stat.
+Q: predict that notes.txt will exist within 5 turns
+A: {"tool": "predict", "args": {"claim": "notes.txt will exist", "check": "test -f notes.txt", "within": 5}}
+Q: predict that two skills will be live within 20 turns
+A: {"tool": "predict", "args": {"claim": "two skills will be live", "stat": "skills.live >= 2", "within": 20}}
+"#,
         topics: &[Topic {
             name: "predictions",
             text: "predict writes a claim into the expectation ledger with a way to check it: \
@@ -124,8 +148,10 @@ pub static UNITS: &[Unit] = &[
     Unit {
         id: "U4a",
         name: "sight",
-        stanza: "Your {sight} look at pictures in your {home}:\n\
-             {\"tool\": \"vision\", \"args\": {\"path\": \"photo.png\", \"question\": \"what is written here?\"}}\n",
+        stanza: r#"Your {sight} look at pictures in your {home}.
+Q: read what is written in photo.png
+A: {"tool": "vision", "args": {"path": "photo.png", "question": "what is written here?"}}
+"#,
         topics: &[Topic {
             name: "sight",
             text: "vision reads an image file from the workspace (png, jpg, gif or webp, at most \
@@ -142,7 +168,10 @@ pub static UNITS: &[Unit] = &[
     Unit {
         id: "U4b",
         name: "voice",
-        stanza: "Your {voice} says things aloud: {\"tool\": \"speak\", \"args\": {\"text\": \"hello\"}}\n",
+        stanza: r#"Your {voice} says things aloud.
+Q: say hello aloud
+A: {"tool": "speak", "args": {"text": "hello"}}
+"#,
         topics: &[Topic {
             name: "voice",
             text: "speak says a text aloud, up to 1000 characters. The last thing said is kept \
@@ -157,11 +186,16 @@ pub static UNITS: &[Unit] = &[
     Unit {
         id: "U5",
         name: "resolve",
-        stanza: "Your {resolve} keeps you on an objective; the first open one is the active one:\n\
-             {\"tool\": \"objective_add\", \"args\": {\"text\": \"sort the notes folder\"}}\n\
-             {\"tool\": \"objective_done\", \"args\": {\"id\": 1}} when it is done;\n\
-             {\"tool\": \"objective_block\", \"args\": {\"id\": 1, \"why\": \"the folder is missing\"}} when it cannot go on;\n\
-             {\"tool\": \"objective_list\", \"args\": {}} shows them.\n",
+        stanza: r#"Your {resolve} keeps you on an objective; the first open one is the active one.
+Q: set the objective to sort the notes folder
+A: {"tool": "objective_add", "args": {"text": "sort the notes folder"}}
+Q: mark objective 1 done
+A: {"tool": "objective_done", "args": {"id": 1}}
+Q: mark objective 1 blocked because the folder is missing
+A: {"tool": "objective_block", "args": {"id": 1, "why": "the folder is missing"}}
+Q: list your objectives
+A: {"tool": "objective_list", "args": {}}
+"#,
         topics: &[Topic {
             name: "objectives",
             text: "objective_add sets an objective and gives it a number. The first open \
@@ -178,8 +212,11 @@ pub static UNITS: &[Unit] = &[
     Unit {
         id: "U6",
         name: "workshop",
-        stanza: "In your {workshop} a deeper mind works on one job at a time:\n\
-             {\"tool\": \"delegate\", \"args\": {\"task\": \"summarize in three lines: ...\"}} hands it a job; the digest comes back in a later turn.\n",
+        stanza: r#"In your {workshop} a deeper mind works on one job at a time; its digest comes back in
+a later turn.
+Q: have the deeper mind summarize the notes in three lines
+A: {"tool": "delegate", "args": {"task": "summarize in three lines: ..."}}
+"#,
         topics: &[Topic {
             name: "delegation",
             text: "delegate hands a job to a deeper mind outside you. The job is worked on at \

@@ -103,8 +103,10 @@ pub fn compose(lookup: &Lookup, min_sim: f32, max_chars: usize) -> Result<Block,
     })
 }
 
-/// The case, action first: `Here before (sim 0.83, experienced): {"tool":…} -> worked, the
-/// fix after 2 failed tries`.
+/// The case as an earlier question and answer in the prompt's own Q/A form (what a small model
+/// continues; the same fact as prose it ignores):
+/// `Here before (sim 0.83, experienced), this worked, the fix after 2 failed tries:` then
+/// `Q: <that situation's step>` and `A: {"tool":…}`.
 fn case_line(case: &Case) -> String {
     let t = &case.track;
     let how = if t.is_fix() {
@@ -120,8 +122,14 @@ fn case_line(case: &Case) -> String {
             t.successes + t.failures
         )
     };
+    let step = case
+        .situation
+        .split_once('|')
+        .map(|(_, step)| step)
+        .filter(|step| !step.is_empty())
+        .unwrap_or("(no step)");
     format!(
-        "Here before (sim {:.2}, {}): {} -> {how}",
+        "Here before (sim {:.2}, {}), this {how}:\nQ: {step}\nA: {}",
         case.sim,
         Provenance::Experienced,
         t.action.as_deref().unwrap_or_default()

@@ -135,8 +135,9 @@ fn the_case_comes_action_first_in_the_channel_json_form_and_the_frame_closes() {
     assert_eq!(
         block.text,
         "## Before you act\n\
-         Here before (sim 0.83, experienced): {\"tool\":\"bash\",\"args\":{\"command\":\"ss -ltnp\"}} \
-         -> worked, the fix after 2 failed tries\n\
+         Here before (sim 0.83, experienced), this worked, the fix after 2 failed tries:\n\
+         Q: find the pump port\n\
+         A: {\"tool\":\"bash\",\"args\":{\"command\":\"ss -ltnp\"}}\n\
          Guardrail (sim 0.71, inherited): Find what holds a port\nbefore restarting.\n\
          These are YOUR precedents, not orders — verify they transfer before leaning on them."
     );
@@ -153,6 +154,7 @@ fn every_item_carries_its_provenance() {
             .text
             .lines()
             .filter(|l| *l != HEADING && *l != FRAME)
+            .filter(|l| !l.starts_with("Q: ") && !l.starts_with("A: "))
             .collect();
         assert_eq!(items.len(), 2);
         for (line, shown) in items.iter().zip(&block.shown) {
@@ -215,7 +217,7 @@ fn the_budget_is_the_smaller_of_the_block_cap_and_the_recalled_memory_budget() {
 fn with_the_block_in_it_the_whole_prompt_still_fits_its_budget() {
     use crate::config::Context;
     use crate::life::morph::Morph;
-    use crate::life::prompt::{Tail, WORK_CUE, build};
+    use crate::life::prompt::{Tail, build, work_cue};
     use crate::life::stream::{StreamLine, Voice};
     use crate::life::{Persona, Unlocks};
     let lines: Vec<StreamLine> = (0..3000)
@@ -232,7 +234,7 @@ fn with_the_block_in_it_the_whole_prompt_still_fits_its_budget() {
         tick: 9,
         stream: &lines,
         before_you_act: Some(block.text.clone()),
-        cue: WORK_CUE,
+        cue: &work_cue(None),
         ..Default::default()
     };
     let prompt = build(
@@ -246,6 +248,6 @@ fn with_the_block_in_it_the_whole_prompt_still_fits_its_budget() {
     assert!(
         prompt
             .volatile
-            .contains(&format!("\n{}\n\n{WORK_CUE}", block.text))
+            .contains(&format!("\n{}\n\n{}", block.text, work_cue(None)))
     );
 }
