@@ -27,6 +27,7 @@ fn init_then_status_text_and_json() {
         "sleep pressure",
         "state",
         "units",
+        "mind",
         "documents",
         "last tick",
     ] {
@@ -141,6 +142,25 @@ fn init_twice_is_refused_and_force_archives() {
     );
     let status = env.wis(&["status", "--output-format", "json"]).json();
     assert_eq!(status["seed"], 2);
+}
+
+#[test]
+fn status_names_the_mind_and_still_answers_with_a_broken_configuration() {
+    let mut env = TestEnv::born();
+    let json = env.wis(&["status", "--output-format", "json"]).json();
+    assert!(
+        json["mind"].as_str().unwrap().starts_with("none:"),
+        "{json}"
+    );
+    env.set("WIS_LLM_URL", "http://127.0.0.1:9/v1");
+    let json = env.wis(&["status", "--output-format", "json"]).json();
+    assert_eq!(
+        json["mind"],
+        "server http://127.0.0.1:9/v1 (model gemma-3-270m)"
+    );
+    env.write("wis.toml", "[llm]\nbogus = 1\n");
+    let json = env.wis(&["status", "--output-format", "json"]).json();
+    assert!(json["mind"].as_str().unwrap().contains("bogus"), "{json}");
 }
 
 #[test]

@@ -11,8 +11,13 @@ use super::Ctx;
 pub struct Args {}
 
 pub fn run(ctx: &Ctx, _args: Args) -> Result<()> {
+    // Status still answers when the configuration is broken; the mind line says why.
+    let mind = match ctx.config() {
+        Ok(config) => crate::mind::open::describe_mind(&config),
+        Err(e) => format!("unknown: {}", e.message),
+    };
     let store = ctx.open("status")?;
-    let report = StatusReport::gather(&store.read()?, ctx.clock.now())?;
+    let report = StatusReport::gather(&store.read()?, ctx.clock.now(), mind)?;
     drop(store);
     if ctx.printer.is_json() {
         return ctx.printer.json(&report);
@@ -66,6 +71,7 @@ pub fn run(ctx: &Ctx, _args: Args) -> Result<()> {
             "quest".into(),
             report.quest.clone().unwrap_or_else(|| "none".into()),
         ),
+        ("mind".into(), report.mind.clone()),
         ("documents".into(), docs.to_string()),
         ("last tick".into(), last),
     ];

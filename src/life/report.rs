@@ -42,10 +42,12 @@ pub struct StatusReport {
     /// Documents by schema id.
     pub documents: BTreeMap<String, u64>,
     pub last_tick: Option<LastTick>,
+    /// Which mind the creature runs on (or why its configuration does not load).
+    pub mind: String,
 }
 
 impl StatusReport {
-    pub fn gather(rx: &impl Read, now: Millis) -> Result<StatusReport> {
+    pub fn gather(rx: &impl Read, now: Millis, mind: String) -> Result<StatusReport> {
         let persona: Persona = rx.singleton()?;
         let genome: Genome = rx.singleton()?;
         let (unlocks, _) = rx.singleton_or_default::<Unlocks>()?;
@@ -83,6 +85,7 @@ impl StatusReport {
             quest: active_quest(rx)?,
             documents,
             last_tick: persona.last_tick.clone(),
+            mind,
         })
     }
 }

@@ -26,6 +26,14 @@ pub fn backend(llm: &Llm) -> Backend {
     }
 }
 
+/// Which mind the creature runs on, in one line (for `wis status` and `wis config check`).
+pub fn describe_mind(config: &Config) -> String {
+    match (backend(&config.llm), &config.llm.url) {
+        (Backend::Http, Some(url)) => format!("server {url} (model {})", config.llm.model),
+        _ => crate::mind::embedded_status(config).describe(),
+    }
+}
+
 /// Opens the mind this configuration asks for.
 pub fn open_mind(config: &Config) -> Result<Box<dyn Mind>> {
     match backend(&config.llm) {

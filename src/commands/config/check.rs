@@ -21,10 +21,7 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
         _ => None,
     };
     let embedded = crate::mind::embedded_status(&config);
-    let mind = match &config.llm.url {
-        Some(url) => format!("server {url} (model {})", config.llm.model),
-        None => embedded.describe(),
-    };
+    let mind = crate::mind::open::describe_mind(&config);
     let served = window.as_ref().and_then(|w| match w {
         ServerWindow::Served { n_ctx, .. } => Some(*n_ctx),
         _ => None,
