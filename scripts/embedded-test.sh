@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# The embedded model's tests: build wis with the `embedded` feature (llama.cpp compiled from
+# source the first time, a few minutes) and run the real-model tests on the base Gemma 3 270M
+# that scripts/fetch-model.sh installs. Set WIS_TEST_REQUIRE_MODEL=1 to fail, rather than
+# skip, when the model is missing (CI does).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+cargo build --features embedded --all-targets
+cargo test --features embedded --lib -- mind::
+cargo test --features embedded --test embedded --test embedded_ticks --test fetch_model -- --nocapture
