@@ -1,7 +1,15 @@
 //! The prompt formats under comparison. Each renders the same few worked examples (none of
 //! them one of the scored situations) and the same situation; they differ only in framing.
 
-use wis::world::TOOLS;
+use wis::life::morph::Morph;
+use wis::life::prompt::{self, Tail, work_cue};
+use wis::life::{Persona, Unlocks, units};
+use wis::world::ToolSpec;
+
+/// The newborn's tools: the situations are all answerable with them.
+pub fn newborn_tools() -> Vec<&'static ToolSpec> {
+    units::visible_tools(&Unlocks::newborn(0), &[])
+}
 
 /// Worked examples: (situation, the action that answers it).
 const EXAMPLES: &[(&str, &str)] = &[
@@ -152,6 +160,12 @@ pub const FORMATS: &[Format] = &[
         imperative: true,
     },
     Format {
+        name: "wis tick prompt",
+        about: "the tick's own prompt for a newborn, the task as its plan step",
+        render: tick_prompt,
+        imperative: true,
+    },
+    Format {
         name: "transcript, every tool, tasks",
         about: "a Task/Action log, one entry per tool",
         render: |s| format!("{}Task: {s}\nAction: ", task_pairs("Task: ", "Action: ")),
@@ -189,8 +203,8 @@ fn manual_with_examples() -> String {
     for (situation, action) in all_examples() {
         let tool: serde_json::Value = serde_json::from_str(action).unwrap_or_default();
         let name = tool["tool"].as_str().unwrap_or_default();
-        let about = TOOLS
-            .iter()
+        let about = newborn_tools()
+            .into_iter()
             .find(|t| t.name == name)
             .map_or("say something to the keeper", |t| t.about);
         out.push_str(&format!(
@@ -205,7 +219,7 @@ fn manual() -> String {
     let mut out = String::from(
         "You are a small program that lives in a workspace and acts through tools.\nTools:\n",
     );
-    for t in TOOLS {
+    for t in newborn_tools() {
         let args: Vec<String> = t
             .args
             .iter()
@@ -223,4 +237,23 @@ fn pairs(ask: &str, answer: &str) -> String {
         .iter()
         .map(|(s, a)| format!("{ask}{s}\n{answer}{a}\n\n"))
         .collect()
+}
+
+/// The prompt `wis tick` builds for a newborn whose plan's first open step is the task.
+fn tick_prompt(task: &str) -> String {
+    let persona = Persona::newborn("Tam", 0);
+    let tail = Tail {
+        tick: 1,
+        plan: Some(format!("1. [ ] {task}")),
+        cue: &work_cue(Some(task)),
+        ..Default::default()
+    };
+    let built = prompt::build(
+        &persona,
+        Morph::Otter,
+        &Unlocks::newborn(0),
+        &tail,
+        &wis::config::Context::default(),
+    );
+    built.document()
 }

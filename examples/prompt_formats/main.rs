@@ -17,7 +17,7 @@ use serde_json::Value;
 use wis::mind::embedded::{EmbeddedMind, EmbeddedOptions};
 use wis::mind::schema::action_schema;
 use wis::mind::{Mind, Prompt, Sampling};
-use wis::world::{TOOLS, ToolSpec};
+use wis::world::ToolSpec;
 
 use formats::{FORMATS, Format};
 use situations::{SITUATIONS, Situation};
@@ -55,7 +55,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     };
     let mut mind = EmbeddedMind::load(&path, options)?;
     eprintln!("{}", mind.describe());
-    let tools: Vec<&ToolSpec> = TOOLS.iter().collect();
+    let tools: Vec<&ToolSpec> = formats::newborn_tools();
     let schema = action_schema(&tools);
     let mut runs = vec![(0.0f32, 0u64)];
     runs.extend((1..=seeds).map(|s| (0.7, s)));
