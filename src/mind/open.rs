@@ -45,7 +45,6 @@ pub fn open_mind(config: &Config) -> Result<Box<dyn Mind>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::exit::Kind;
 
     #[test]
     fn a_url_selects_http() {
@@ -63,7 +62,7 @@ mod tests {
     #[cfg(not(feature = "embedded"))]
     fn without_a_url_or_embedded_model_the_error_names_both_ways_out() {
         let err = open_mind(&Config::default()).err().unwrap();
-        assert_eq!(err.kind, Kind::Unavailable);
+        assert_eq!(err.kind, crate::exit::Kind::Unavailable);
         assert_eq!(err.code(), 69);
         let hint = err.hint.unwrap();
         assert!(hint.contains("scripts/fetch-model.sh"), "{hint}");
