@@ -101,14 +101,18 @@ fn open(home: &Home) -> Store {
 #[divan::bench(args = [1_000, 10_000, 100_000], sample_count = 30)]
 fn tick_overhead(bencher: divan::Bencher, episodes: u64) {
     let (_dir, home) = creature(episodes);
-    let config = Config::default();
+    ticks(bencher, &home, &Config::default());
+}
+
+/// Measures ticks of `home` under `config`.
+fn ticks(bencher: divan::Bencher, home: &Home, config: &Config) {
     let opts = TickOptions {
         wait: Duration::from_secs(5),
         dry_run: false,
     };
     let clock = Clock::pinned(0);
     bencher.bench_local(|| {
-        tick(&home, &config, &clock, &opts, &mut || {
+        tick(home, config, &clock, &opts, &mut || {
             Ok(Box::new(Instant) as Box<dyn Mind>)
         })
         .unwrap()
@@ -130,17 +134,7 @@ fn tick_overhead_with_recall(bencher: divan::Bencher, episodes: u64) {
             .unwrap();
         tx.commit().unwrap();
     }
-    let opts = TickOptions {
-        wait: Duration::from_secs(5),
-        dry_run: false,
-    };
-    let clock = Clock::pinned(0);
-    bencher.bench_local(|| {
-        tick(&home, &config, &clock, &opts, &mut || {
-            Ok(Box::new(Instant) as Box<dyn Mind>)
-        })
-        .unwrap()
-    });
+    ticks(bencher, &home, &config);
 }
 
 /// Recall's own part of a tick, alone: the index in step, the block for the step.

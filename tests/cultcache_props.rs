@@ -42,6 +42,8 @@ fn persona() -> impl Strategy<Value = Persona> {
                     paused_at,
                     last_tick,
                     failures_in_row,
+                    last_signature: (ticks % 3 == 0).then(|| format!("bash ls #{}", ticks % 5)),
+                    repeats_in_row: (sleeps % 4) as u32,
                 }
             },
         )

@@ -191,7 +191,10 @@ fn one_line_per_tick_for_people() {
         .start();
     let env = env_with(&server);
     let first = env.wis(&["tick"]).ok().to_string();
-    assert!(first.starts_with("tick 1 rumination:"), "{first}");
+    assert_eq!(
+        first.trim_end(),
+        "tick 1 rumination (nothing is planned): planned look"
+    );
     let second = env.wis(&["tick"]).ok().to_string();
     assert!(
         second.starts_with("tick 2 work: bash `ls` -> ok "),
@@ -199,6 +202,32 @@ fn one_line_per_tick_for_people() {
     );
     assert!(second.trim_end().ends_with("(+1 XP)"), "{second}");
     assert_eq!(second.lines().count(), 1);
+}
+
+#[test]
+fn the_same_act_four_times_in_a_row_brings_a_rumination() {
+    let same = r#"{"tool": "bash", "args": {"command": "echo again"}}"#;
+    let server = FakeOpenAi::builder()
+        .reply(r#"{"thought": "go", "plan": ["say it"]}"#)
+        .answers(std::iter::repeat_n(Answer::content(same), 4))
+        .reply(r#"{"thought": "I am in a rut", "plan": ["do something else"]}"#)
+        .start();
+    let env = env_with(&server);
+    let turns: Vec<String> = (0..6)
+        .map(|_| tick(&env)["turn"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(
+        turns,
+        ["rumination", "work", "work", "work", "work", "rumination"]
+    );
+    let last = server.last_completion();
+    let asked = last.json["messages"][1]["content"].as_str().unwrap();
+    assert!(
+        asked
+            .trim_end()
+            .ends_with("Q: you keep doing the same thing\nA:"),
+        "{asked}"
+    );
 }
 
 #[test]

@@ -3,6 +3,7 @@
 use crate::exit::Result;
 use crate::life::tick::{TickOptions, TickOutcome, TurnReport, tick};
 use crate::mind::open::open_mind;
+use crate::world::FailKind;
 
 use super::Ctx;
 
@@ -67,8 +68,15 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
 pub fn line(r: &TurnReport) -> String {
     let what = r.action.clone().unwrap_or_else(|| r.summary.clone());
     let result = match r.fail_kind {
-        Some(kind) => format!(" -> {kind} {:.1}s", r.duration_ms as f64 / 1000.0),
         None => String::new(),
+        Some(FailKind::Ok) if r.turn == "rumination" => String::new(),
+        Some(kind) if r.turn == "rumination" => format!(" -> {kind}"),
+        Some(kind) => format!(" -> {kind} {:.1}s", r.duration_ms as f64 / 1000.0),
+    };
+    let turn = if r.turn == "rumination" {
+        format!("rumination ({})", r.why)
+    } else {
+        r.turn.clone()
     };
     let xp = if r.xp > 0 {
         format!(
@@ -79,5 +87,5 @@ pub fn line(r: &TurnReport) -> String {
     } else {
         String::new()
     };
-    format!("tick {} {}: {what}{result}{xp}", r.tick, r.turn)
+    format!("tick {} {turn}: {what}{result}{xp}", r.tick)
 }

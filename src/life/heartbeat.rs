@@ -1,7 +1,8 @@
 //! The heartbeat scheduler: which turn a tick takes.
 //!
 //! Sleep when sleep pressure has crossed the stage's threshold; rumination when nothing is
-//! actionable (no open plan step) or after repeated failures; otherwise work. Rumination never
+//! actionable (no open plan step), after repeated failures, or when the same act keeps
+//! repeating; otherwise work. Rumination never
 //! follows rumination, so a mind that cannot plan still gets to act.
 
 use serde::Serialize;
@@ -10,6 +11,9 @@ use super::Persona;
 
 /// Failed work turns in a row after which the creature stops to think.
 pub const RUMINATE_AFTER_FAILURES: usize = 3;
+/// Work turns in a row with the same action signature after which it stops to think (the
+/// loop detection a small model needs: it continues what it sees, including its own rut).
+pub const RUMINATE_AFTER_REPEATS: u32 = 4;
 
 /// The kind of turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -62,6 +66,12 @@ pub fn choose(persona: &Persona, step: Option<&str>) -> Choice {
                 why: "the last tries failed",
             };
         }
+        if persona.repeats_in_row >= RUMINATE_AFTER_REPEATS {
+            return Choice {
+                turn: Turn::Rumination,
+                why: "you keep doing the same thing",
+            };
+        }
     }
     Choice {
         turn: Turn::Work,
@@ -82,6 +92,12 @@ mod tests {
         p.failures_in_row = 3;
         assert_eq!(choose(&p, Some("look")).turn, Turn::Rumination);
         p.failures_in_row = 2;
+        assert_eq!(choose(&p, Some("look")).turn, Turn::Work);
+        p.repeats_in_row = RUMINATE_AFTER_REPEATS;
+        let loop_choice = choose(&p, Some("look"));
+        assert_eq!(loop_choice.turn, Turn::Rumination);
+        assert_eq!(loop_choice.why, "you keep doing the same thing");
+        p.repeats_in_row = RUMINATE_AFTER_REPEATS - 1;
         assert_eq!(choose(&p, Some("look")).turn, Turn::Work);
         p.sleep_pressure = p.nap_threshold();
         assert_eq!(choose(&p, Some("look")).turn, Turn::Sleep);

@@ -46,6 +46,12 @@ pub struct Persona {
     /// Work turns that failed in a row since the last success or rumination.
     #[serde(default)]
     pub failures_in_row: u32,
+    /// The action signature of the last work turn, and how many turns in a row took it
+    /// (loop detection: the same act over and over is a reason to stop and think).
+    #[serde(default)]
+    pub last_signature: Option<String>,
+    #[serde(default)]
+    pub repeats_in_row: u32,
 }
 
 doc!(Persona, "wis.persona", 1, Layout::Singleton);
@@ -64,6 +70,8 @@ impl Persona {
             paused_at: None,
             last_tick: None,
             failures_in_row: 0,
+            last_signature: None,
+            repeats_in_row: 0,
         }
     }
 

@@ -59,9 +59,21 @@ pub fn work_cue(step: Option<&str>) -> String {
         .unwrap_or(NO_STEP);
     format!("## Now, your step\nQ: {}\nA: ", step.replace('\n', " "))
 }
-/// The cue of a rumination turn.
-pub const RUMINATION_CUE: &str = "## Think\nNo tool this turn. Think about where you are, then write \
-a short plan of concrete steps: {\"thought\": \"...\", \"plan\": [\"first step\", \"second step\"]}\n";
+/// The cue of a rumination turn: two earlier thoughts in the Q/A form, then the reason for this
+/// one as the last question. The examples plan steps the body's own Q/A examples know how to
+/// take, since a small model continues what it is shown.
+pub fn rumination_cue(why: &str) -> String {
+    format!(
+        "## Think\n\
+         No tool this turn: think about where you are, then write a short plan of concrete steps.\n\
+         Q: nothing is planned\n\
+         A: {{\"thought\": \"I am new here; first I should see what is around me.\", \"plan\": [\"list the files here\", \"read the plan notebook\"]}}\n\
+         Q: the last tries failed\n\
+         A: {{\"thought\": \"That did not work. I should check what I can do and keep a note.\", \"plan\": [\"check what you are able to do now\", \"add 'try another way' to the plan notebook\"]}}\n\
+         Q: {why}\n\
+         A: "
+    )
+}
 
 /// The stable prefix for this creature and body.
 pub fn stable(persona: &Persona, morph: Morph, unlocks: &Unlocks) -> String {
@@ -149,7 +161,8 @@ mod tests {
         }
         assert!(body_nouns_in(BASE).is_empty(), "{:?}", body_nouns_in(BASE));
         assert!(
-            body_nouns_in(&work_cue(None)).is_empty() && body_nouns_in(RUMINATION_CUE).is_empty()
+            body_nouns_in(&work_cue(None)).is_empty()
+                && body_nouns_in(&rumination_cue("the last tries failed")).is_empty()
         );
     }
 

@@ -12,7 +12,7 @@ use crate::life::lease::{LEASE_KEY, Lease, LeaseState};
 use crate::life::progression::Boundary;
 use crate::life::progression::chores::Chores;
 use crate::life::progression::snapshot::snapshot;
-use crate::life::prompt::{self, RUMINATION_CUE, Tail, work_cue};
+use crate::life::prompt::{self, Tail, rumination_cue, work_cue};
 use crate::life::stream::{StreamLine, Voice};
 use crate::life::{Genome, LastTick, Morph, Persona, notebooks};
 use crate::mind::Prompt;
@@ -115,7 +115,7 @@ pub fn begin(tx: &mut Tx<'_>, config: &Config, now: Millis, write_lease: bool) -
         .get::<notebooks::Notebook>(notebooks::PLAN)?
         .map(|b| b.render());
     let (cue, schema) = match choice.turn {
-        Turn::Rumination => (RUMINATION_CUE.to_string(), rumination_schema()),
+        Turn::Rumination => (rumination_cue(choice.why), rumination_schema()),
         _ => (work_cue(step.as_deref()), action_schema(&visible)),
     };
     let recall = recall::prepare(tx, config, &situation, choice.turn, write_lease)?;

@@ -146,7 +146,7 @@ pub fn record(
             at: now,
             situation: plan.situation.clone(),
             tool,
-            signature,
+            signature: signature.clone(),
             action: cut_middle(&action_json, 1000),
             fail_kind: outcome.fail_kind,
             success: outcome.success,
@@ -161,6 +161,20 @@ pub fn record(
         _ if outcome.automated => persona.failures_in_row,
         _ => persona.failures_in_row + 1,
     };
+    match decision {
+        Decision::Think { .. } => {
+            persona.last_signature = None;
+            persona.repeats_in_row = 0;
+        }
+        _ if outcome.automated => {}
+        _ if persona.last_signature.as_deref() == Some(signature.as_str()) => {
+            persona.repeats_in_row += 1;
+        }
+        _ => {
+            persona.last_signature = Some(signature.clone());
+            persona.repeats_in_row = 1;
+        }
+    }
     persona.ticks = tick;
     persona.sleep_pressure += PRESSURE_PER_TURN;
     persona.last_tick = Some(LastTick {
@@ -200,7 +214,8 @@ pub fn brief(decision: &Decision) -> String {
                 .take(60)
                 .collect::<String>()
         ),
-        Decision::Think { plan, .. } => format!("thought ({} steps)", plan.len()),
+        Decision::Think { plan, .. } if plan.is_empty() => "thought, no plan".to_string(),
+        Decision::Think { plan, .. } => format!("planned {}", plan.join("; ")),
         Decision::Unreadable { reason, .. } => format!("unreadable reply ({reason})"),
     }
 }

@@ -181,7 +181,7 @@ pub fn tick(
         tick: plan.tick,
         turn: plan.choice.turn.as_str().into(),
         why: plan.choice.why.into(),
-        action: tool.as_ref().map(|_| finish::brief(&decision)),
+        action: Some(finish::brief(&decision)),
         tool,
         fail_kind: Some(outcome.fail_kind),
         success: outcome.success,
