@@ -122,35 +122,32 @@ fn ticks(bencher: divan::Bencher, home: &Home, config: &Config) {
 #[divan::bench(args = [1_000, 10_000, 100_000], sample_count = 30)]
 fn tick_overhead_with_recall(bencher: divan::Bencher, episodes: u64) {
     let (_dir, home) = creature(episodes);
-    let mut config = Config::default();
-    config.wisdom.recall_enabled = true;
-    let memory = Memory::from_config(&config.embed).unwrap();
-    {
-        let store = open(&home);
-        let mut tx = store.write().unwrap();
-        recall::ledger::sync(&tx, &memory)
-            .unwrap()
-            .write(&mut tx)
-            .unwrap();
-        tx.commit().unwrap();
-    }
+    let config = indexed(&home);
     ticks(bencher, &home, &config);
 }
 
-/// Recall's own part of a tick, alone: the index in step, the block for the step.
-#[divan::bench(args = [1_000, 10_000, 100_000], sample_count = 30)]
-fn recall_block_alone(bencher: divan::Bencher, episodes: u64) {
-    let (_dir, home) = creature(episodes);
+/// Turns recall on and brings the situation index up to the ledger (the one-time catch-up,
+/// kept out of the samples); returns the configuration with recall on.
+fn indexed(home: &Home) -> Config {
     let mut config = Config::default();
     config.wisdom.recall_enabled = true;
     let memory = Memory::from_config(&config.embed).unwrap();
-    let store = open(&home);
+    let store = open(home);
     let mut tx = store.write().unwrap();
     recall::ledger::sync(&tx, &memory)
         .unwrap()
         .write(&mut tx)
         .unwrap();
     tx.commit().unwrap();
+    config
+}
+
+/// Recall's own part of a tick, alone: the index in step, the block for the step.
+#[divan::bench(args = [1_000, 10_000, 100_000], sample_count = 30)]
+fn recall_block_alone(bencher: divan::Bencher, episodes: u64) {
+    let (_dir, home) = creature(episodes);
+    let config = indexed(&home);
+    let store = open(&home);
     bencher.bench_local(|| {
         let view = recall::view(&store.read().unwrap(), &config, "-|keep going").unwrap();
         assert!(view.block.is_some());
