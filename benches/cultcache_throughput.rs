@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 
 use divan::Bencher;
 use divan::counter::BytesCount;
-use wis::cultcache::{CultFile, project, verify};
+use wis::base::cultcache::{CultFile, project, verify};
 
 static FIXTURE: LazyLock<Vec<u8>> = LazyLock::new(|| {
     let mb = std::env::var("WIS_BENCH_MB")
@@ -31,7 +31,7 @@ fn project_all(bytes: &[u8], keep_vectors: bool) -> usize {
     project::for_each(
         &mut file,
         keep_vectors,
-        |p| -> Result<(), wis::exit::Error> {
+        |p| -> Result<(), wis::base::exit::Error> {
             serde_json::to_writer(&mut out, p).expect("a projection serializes");
             Ok(())
         },
@@ -58,7 +58,9 @@ fn project_keep_vectors(bencher: Bencher) {
 #[divan::bench(sample_count = 5, sample_size = 1)]
 fn verify_all(bencher: Bencher) {
     let bytes = &*FIXTURE;
-    bencher
-        .counter(BytesCount::new(bytes.len()))
-        .bench(|| verify(bytes).expect("the fixture verifies").records);
+    bencher.counter(BytesCount::new(bytes.len())).bench(|| {
+        verify(bytes, wis::turn::documents::registry())
+            .expect("the fixture verifies")
+            .records
+    });
 }

@@ -12,11 +12,11 @@
 use std::time::Duration;
 
 use divan::{Bencher, black_box};
+use wis::base::store::{OpenOptions, Store};
 use wis::memory::search::{Tag, VectorSet, top_k};
 use wis::memory::{
     Caps, EngramId, Filter, HashEmbedder, Kind, Memory, NewEngram, Provenance, Tier,
 };
-use wis::store::{OpenOptions, Store};
 
 const DIM: usize = 256;
 const K: usize = 10;

@@ -14,17 +14,18 @@
 
 use std::time::Duration;
 
-use wis::clock::Clock;
-use wis::config::Config;
-use wis::exit::Result;
-use wis::home::{BirthOptions, Home, birth};
-use wis::life::tick::{TickOptions, tick};
+use wis::base::clock::Clock;
+use wis::base::config::Config;
+use wis::base::exit::Result;
+use wis::base::home::Home;
+use wis::base::store::{OpenOptions, Store};
+use wis::creature::FailKind;
 use wis::memory::Memory;
 use wis::mind::{Mind, Prompt, Reply, Sampling};
-use wis::store::{OpenOptions, Store};
+use wis::turn::birth::{BirthOptions, birth};
+use wis::turn::tick::{TickOptions, tick};
 use wis::wisdom::episodes::Episode;
 use wis::wisdom::recall;
-use wis::world::FailKind;
 
 fn main() {
     divan::main();
@@ -79,7 +80,7 @@ fn creature(episodes: u64) -> (tempfile::TempDir, Home) {
     birth(&home, &opts, &Clock::pinned(0)).unwrap();
     let store = open(&home);
     let mut tx = store.write().unwrap();
-    let mut persona: wis::life::Persona = wis::store::Read::singleton(&tx).unwrap();
+    let mut persona: wis::creature::Persona = wis::base::store::Read::singleton(&tx).unwrap();
     for t in 1..=episodes {
         tx.push(&episode(t)).unwrap();
     }

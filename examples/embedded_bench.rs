@@ -13,10 +13,11 @@
 
 use std::time::Instant;
 
+use wis::creature::ToolSpec;
 use wis::mind::embedded::{EmbeddedMind, EmbeddedOptions};
 use wis::mind::schema::action_schema;
 use wis::mind::{Mind, Prompt, Reply, Sampling};
-use wis::world::{TOOLS, ToolSpec};
+use wis::world::TOOLS;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);

@@ -4,9 +4,9 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Parser;
+use wis::base::exit::Kind;
+use wis::base::output::BROKEN_PIPE;
 use wis::commands::{Cli, run};
-use wis::exit::Kind;
-use wis::output::BROKEN_PIPE;
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -23,7 +23,7 @@ fn main() -> ExitCode {
             };
         }
     };
-    let json = cli.global.output_format == wis::output::OutputFormat::Json;
+    let json = cli.global.output_format == wis::base::output::OutputFormat::Json;
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) if err.kind == Kind::Io && err.message == BROKEN_PIPE => ExitCode::SUCCESS,

@@ -3,8 +3,8 @@
 mod cultcache_env;
 
 use cultcache_env::{Env, read};
-use wis::cultcache::encode::Encoder;
-use wis::cultcache::{CatalogEntry, SnapshotRecord, wis_catalog, write_snapshot};
+use wis::base::cultcache::encode::Encoder;
+use wis::base::cultcache::{CatalogEntry, SnapshotRecord, wis_catalog, write_snapshot};
 
 const STORED_AT: &str = "2026-01-01T00:00:00.000Z";
 
@@ -19,7 +19,7 @@ fn record(key: &str, schema_id: &str, payload: Vec<u8>) -> SnapshotRecord {
 
 /// A snapshot with wis's catalog plus `extra` entries.
 fn snapshot(extra: Vec<CatalogEntry>, mut records: Vec<SnapshotRecord>) -> Vec<u8> {
-    let mut catalog = wis_catalog();
+    let mut catalog = wis_catalog(wis::turn::documents::registry());
     catalog.extend(extra);
     write_snapshot(&mut catalog, &mut records).unwrap()
 }
@@ -37,7 +37,7 @@ fn msgpack_map(pairs: &[(&str, &str)]) -> Vec<u8> {
 fn persona_payload(env: &Env, home: &str) -> Vec<u8> {
     env.ok_in(home, &["cachectl", "export", "--out", "p.cc"]);
     let bytes = read(&env.path("p.cc"));
-    let mut file = wis::cultcache::CultFile::open(&bytes).unwrap();
+    let mut file = wis::base::cultcache::CultFile::open(&bytes).unwrap();
     while let Some(r) = file.next_record().unwrap() {
         if r.schema_id == "wis.persona.v1" {
             return r.payload.to_vec();
@@ -75,7 +75,7 @@ fn import_refuses_an_unregistered_schema_and_writes_nothing() {
     let env = Env::new();
     env.init("home", 3);
     env.ok(&["cachectl", "export", "--out", "before.cc"]);
-    let mut other = wis_catalog().remove(0);
+    let mut other = wis_catalog(wis::turn::documents::registry()).remove(0);
     other.schema_id = "other.thing.v1".into();
     other.schema_name = "other.thing".into();
     other.compatible_schema_ids = vec!["other.thing.v1".into()];

@@ -1,7 +1,7 @@
 //! The bounded decoder and the reference-compatible encoder, marker by marker.
 
-use wis::cultcache::encode::{Encoder, MAX_SAFE};
-use wis::cultcache::{DecodeError, Decoder, Limits, Value, decode_one};
+use wis::base::cultcache::encode::{Encoder, MAX_SAFE};
+use wis::base::cultcache::{DecodeError, Decoder, Limits, Value, decode_one};
 
 fn enc(f: impl FnOnce(&mut Encoder)) -> Vec<u8> {
     let mut e = Encoder::new();

@@ -5,17 +5,21 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use wis::cultcache::{CultFile, project, verify};
+use wis::base::cultcache::{CultFile, project, verify};
 
 /// What the fuzz target does with its input; the verdict of `verify`.
-fn exercise(data: &[u8]) -> Result<bool, wis::exit::Error> {
+fn exercise(data: &[u8]) -> Result<bool, wis::base::exit::Error> {
     if let Ok(mut file) = CultFile::open(data) {
-        let _ = project::for_each(&mut file, false, |p| -> Result<(), wis::exit::Error> {
-            serde_json::to_writer(std::io::sink(), p).expect("a projection always serializes");
-            Ok(())
-        });
+        let _ = project::for_each(
+            &mut file,
+            false,
+            |p| -> Result<(), wis::base::exit::Error> {
+                serde_json::to_writer(std::io::sink(), p).expect("a projection always serializes");
+                Ok(())
+            },
+        );
     }
-    Ok(verify(data)?.ok())
+    Ok(verify(data, wis::turn::documents::registry())?.ok())
 }
 
 #[test]

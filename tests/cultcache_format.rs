@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use wis::cultcache::{
+use wis::base::cultcache::{
     CatalogEntry, CultFile, PayloadForm, Shape, SnapshotRecord, Value, decode_one, write_snapshot,
 };
 

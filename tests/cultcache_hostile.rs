@@ -12,8 +12,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use cultcache_env::{Env, finish};
-use wis::cultcache::encode::Encoder;
-use wis::cultcache::{CultFile, ReadError, project, verify};
+use wis::base::cultcache::encode::Encoder;
+use wis::base::cultcache::{CultFile, ReadError, project, verify};
 
 struct Counting;
 
@@ -52,7 +52,9 @@ fn hostile() -> Vec<(&'static str, Vec<u8>)> {
     bin32.array_len(3).unwrap();
     bin32.str("cultcache.store.v1").unwrap();
     bin32.array_len(1).unwrap();
-    wis::cultcache::wis_catalog()[0].encode(&mut bin32).unwrap();
+    wis::base::cultcache::wis_catalog(wis::turn::documents::registry())[0]
+        .encode(&mut bin32)
+        .unwrap();
     bin32.array_len(1).unwrap();
     bin32.array_len(4).unwrap();
     for s in ["self", "wis.genome.v1", "2026-01-01T00:00:00.000Z"] {
@@ -95,7 +97,7 @@ fn read_all(bytes: &[u8]) -> Result<(), ReadError> {
         serde_json::to_writer(std::io::sink(), p)
             .map_err(|e| ReadError::NotCultCache(e.to_string()))
     })?;
-    verify(bytes).map(drop)
+    verify(bytes, wis::turn::documents::registry()).map(drop)
 }
 
 #[test]
@@ -109,7 +111,7 @@ fn hostile_files_fail_fast_in_little_memory() {
         let took = start.elapsed();
         let peak = PEAK.load(Ordering::Relaxed) - before;
         let err = result.expect_err(name);
-        let err: wis::exit::Error = err.into();
+        let err: wis::base::exit::Error = err.into();
         assert_eq!(err.code(), 65, "{name}: {}", err.message);
         assert!(took < Duration::from_millis(500), "{name} took {took:?}");
         assert!(peak < 256 * 1024, "{name} peaked at {peak} bytes of heap");

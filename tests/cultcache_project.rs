@@ -1,8 +1,8 @@
 //! The JSON working projection: vectors, binaries, odd values, and stable output.
 
 use serde_json::{Value as Json, json};
-use wis::cultcache::encode::Encoder;
-use wis::cultcache::{CatalogEntry, CultFile, SnapshotRecord, project, write_snapshot};
+use wis::base::cultcache::encode::Encoder;
+use wis::base::cultcache::{CatalogEntry, CultFile, SnapshotRecord, project, write_snapshot};
 
 fn entry(id: &str, name: &str) -> CatalogEntry {
     CatalogEntry {
@@ -35,7 +35,7 @@ fn project_all(bytes: &[u8], keep_vectors: bool) -> Vec<String> {
     project::for_each(
         &mut file,
         keep_vectors,
-        |p| -> Result<(), wis::exit::Error> {
+        |p| -> Result<(), wis::base::exit::Error> {
             out.push(serde_json::to_string(p).unwrap());
             Ok(())
         },
@@ -125,7 +125,7 @@ fn values_json_lacks_are_tagged() {
 
 #[test]
 fn outdir_names_are_safe_and_distinct() {
-    use wis::cultcache::outdir::safe_name;
+    use wis::base::cultcache::outdir::safe_name;
     assert_eq!(safe_name("self"), "self");
     assert_eq!(safe_name("a/b"), "a%2Fb");
     assert_eq!(safe_name(".."), "%2E.");

@@ -3,10 +3,12 @@
 use std::time::Duration;
 
 use proptest::prelude::*;
-use wis::cultcache::js::encode_js;
-use wis::cultcache::{CultFile, decode_one, export, import, project, verify};
-use wis::life::{Genome, LastTick, Morph, Persona, Temperament, UnitRecord, UnitState, Unlocks};
-use wis::store::{OpenOptions, Store, Tx};
+use wis::base::cultcache::js::encode_js;
+use wis::base::cultcache::{CultFile, decode_one, export, import, project, verify};
+use wis::base::store::{OpenOptions, Store, Tx};
+use wis::creature::{
+    Genome, LastTick, Morph, Persona, Temperament, UnitRecord, UnitState, Unlocks,
+};
 
 fn persona() -> impl Strategy<Value = Persona> {
     let last_tick = (any::<u64>(), any::<i64>(), "[a-z]{0,8}", any::<String>()).prop_map(
@@ -114,12 +116,17 @@ fn opts() -> OpenOptions {
 fn exported(
     dir: &std::path::Path,
     now: i64,
-    fill: impl FnOnce(&mut Tx) -> wis::exit::Result<()>,
+    fill: impl FnOnce(&mut Tx) -> wis::base::exit::Result<()>,
 ) -> Vec<u8> {
     let path = dir.join("s.redb");
     Store::create(&path, &opts(), fill).unwrap();
     let store = Store::open(&path, &opts()).unwrap();
-    export(&store.read().unwrap(), now).unwrap()
+    export(
+        &store.read().unwrap(),
+        wis::turn::documents::registry(),
+        now,
+    )
+    .unwrap()
 }
 
 proptest! {
@@ -135,7 +142,7 @@ proptest! {
             tx.set(&g)?;
             tx.set(&u)
         });
-        let report = verify(&bytes).unwrap();
+        let report = verify(&bytes, wis::turn::documents::registry()).unwrap();
         prop_assert!(report.ok(), "{:?}", report.problems);
         prop_assert_eq!(report.records, 3);
 
@@ -145,21 +152,21 @@ proptest! {
             Store::create(&path, &opts(), |_| Ok(())).unwrap();
             let store = Store::open(&path, &opts()).unwrap();
             let mut tx = store.write().unwrap();
-            let imported = import(&mut tx, &bytes).unwrap();
+            let imported = import(&mut tx, wis::turn::documents::registry(), &bytes).unwrap();
             prop_assert_eq!(imported.records, 3);
             tx.commit().unwrap();
             let rx = store.read().unwrap();
-            use wis::store::Read;
+            use wis::base::store::Read;
             prop_assert_eq!(rx.singleton::<Persona>().unwrap(), p.clone());
             prop_assert_eq!(rx.singleton::<Genome>().unwrap(), g.clone());
             prop_assert_eq!(rx.singleton::<Unlocks>().unwrap(), u.clone());
-            export(&rx, now).unwrap()
+            export(&rx, wis::turn::documents::registry(), now).unwrap()
         };
         prop_assert_eq!(&bytes, &again);
 
         let mut file = CultFile::open(&bytes).unwrap();
         let mut lines = 0;
-        project::for_each(&mut file, false, |proj| -> Result<(), wis::exit::Error> {
+        project::for_each(&mut file, false, |proj| -> Result<(), wis::base::exit::Error> {
             let text = serde_json::to_string(proj).unwrap();
             let json: serde_json::Value = serde_json::from_str(&text).unwrap();
             if json["type"] == "wis.persona" {
@@ -206,12 +213,17 @@ proptest! {
 }
 
 fn read_all(bytes: &[u8]) {
-    let _ = verify(bytes).map_err(|e| assert_eq!(wis::exit::Error::from(e).code(), 65));
+    let _ = verify(bytes, wis::turn::documents::registry())
+        .map_err(|e| assert_eq!(wis::base::exit::Error::from(e).code(), 65));
     if let Ok(mut file) = CultFile::open(bytes) {
-        let _ = project::for_each(&mut file, false, |p| -> Result<(), wis::exit::Error> {
-            serde_json::to_writer(std::io::sink(), p).unwrap();
-            Ok(())
-        });
+        let _ = project::for_each(
+            &mut file,
+            false,
+            |p| -> Result<(), wis::base::exit::Error> {
+                serde_json::to_writer(std::io::sink(), p).unwrap();
+                Ok(())
+            },
+        );
     }
 }
 

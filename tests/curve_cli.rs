@@ -4,9 +4,10 @@ use std::path::Path;
 use std::process::{Command, Output};
 use std::time::Duration;
 
-use wis::clock::Clock;
-use wis::config::ArmMemory;
-use wis::home::{BirthOptions, Home, birth};
+use wis::base::clock::Clock;
+use wis::base::config::ArmMemory;
+use wis::base::home::Home;
+use wis::turn::birth::{BirthOptions, birth};
 use wis::wisdom::curve::{Age, Battery, BatteryRef, CurveResult, record};
 
 const NOW_SECS: i64 = 1_767_225_600;

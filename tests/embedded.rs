@@ -13,11 +13,12 @@ use std::path::Path;
 use std::process::Command;
 
 use serde_json::Value;
-use wis::exit::Kind;
+use wis::base::exit::Kind;
+use wis::creature::ToolSpec;
 use wis::mind::embedded::{EmbeddedMind, EmbeddedOptions};
 use wis::mind::schema::action_schema;
 use wis::mind::{Mind, Prompt, Sampling};
-use wis::world::{TOOLS, ToolSpec};
+use wis::world::TOOLS;
 
 use support::conform::conforms;
 

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 use support::fake_openai::{Answer, FakeOpenAi};
-use wis::http;
+use wis::base::http;
 
 fn agent() -> ureq::Agent {
     http::agent(Duration::from_secs(2), Duration::from_secs(10))

@@ -4,8 +4,8 @@
 use std::os::unix::fs::{PermissionsExt, symlink};
 use std::path::PathBuf;
 
-use wis::config::Organs;
-use wis::world::FailKind;
+use wis::base::config::Organs;
+use wis::creature::FailKind;
 use wis::world::files::{read_file, write_file};
 use wis::world::sandbox::Limits;
 

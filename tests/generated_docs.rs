@@ -46,10 +46,10 @@ fn check_dir(dir: &str, expected: Vec<(String, String)>) {
 
 #[test]
 fn completions_match_the_code() {
-    check_dir("completions", wis::docs::completion_files());
+    check_dir("completions", wis::commands::docs::completion_files());
 }
 
 #[test]
 fn command_reference_matches_the_code() {
-    check_dir("commands", wis::docs::reference_pages());
+    check_dir("commands", wis::commands::docs::reference_pages());
 }

@@ -7,11 +7,11 @@ mod support;
 use std::time::Duration;
 
 use support::embeddings::{DIM, Embeddings, MODEL, vector};
-use wis::config::{Embed, EmbedBackend};
+use wis::base::config::{Embed, EmbedBackend};
+use wis::base::store::{OpenOptions, Store};
 use wis::memory::embed::{self, Embedder, HTTP_BATCH};
 use wis::memory::maintain;
 use wis::memory::{Filter, HashEmbedder, HttpEmbedder, Kind, Memory, NewEngram, Provenance};
-use wis::store::{OpenOptions, Store};
 
 fn unit(mut v: Vec<f32>) -> Vec<f32> {
     let n = v.iter().map(|x| x * x).sum::<f32>().sqrt();

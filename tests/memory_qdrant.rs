@@ -8,12 +8,12 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use support::qdrant::Qdrant;
+use wis::base::store::{OpenOptions, Store};
 use wis::memory::maintain::{self, rebuild_mirror};
 use wis::memory::{
     EngramId, Filter, HashEmbedder, Kind, Memory, MemoryState, Mirror, NewEngram, Provenance,
     Route, Tier,
 };
-use wis::store::{OpenOptions, Store};
 
 const COLLECTION: &str = "engrams";
 const DIM: usize = 64;

@@ -7,14 +7,15 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 use support::fake_openai::{Answer, FakeOpenAi, closed_port_url};
-use wis::config::{Config, Endpoint, Llm, Override};
-use wis::exit::Kind;
+use wis::base::config::{Config, Endpoint, Llm, Override};
+use wis::base::exit::Kind;
+use wis::creature::{Action, ToolSpec};
 use wis::mind::open::open_mind;
 use wis::mind::openai::{Backoff, OpenAiMind};
 use wis::mind::parse::{ParseReason, parse_reply};
 use wis::mind::schema::action_schema;
 use wis::mind::{Mind, Prompt, Sampling};
-use wis::world::{Action, TOOLS, ToolSpec};
+use wis::world::TOOLS;
 
 const LS: &str = r#"{"tool":"bash","args":{"command":"ls"}}"#;
 

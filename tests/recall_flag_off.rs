@@ -10,14 +10,16 @@ use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use wis::clock::Clock;
-use wis::config::Config;
-use wis::exit::Result;
-use wis::home::{BirthOptions, Home, birth};
-use wis::life::tick::{TickOptions, tick};
+use wis::base::clock::Clock;
+use wis::base::config::Config;
+use wis::base::exit::Result;
+use wis::base::home::Home;
+use wis::base::store::{Layout, OpenOptions, Read, Store, decode, encode};
 use wis::memory::{Kind, Memory, NewEngram, Provenance};
 use wis::mind::{Mind, Prompt, Reply, Sampling};
-use wis::store::{Layout, OpenOptions, Read, Store, decode, encode, registry};
+use wis::turn::birth::{BirthOptions, birth};
+use wis::turn::documents::registry;
+use wis::turn::tick::{TickOptions, tick};
 use wis::wisdom::episodes::Episode;
 
 const PLAN: &str = r#"{"thought": "look it up", "plan": ["find the pump port"]}"#;

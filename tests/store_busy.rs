@@ -5,7 +5,7 @@ mod common;
 use std::time::{Duration, Instant};
 
 use common::TestEnv;
-use wis::store::{OpenOptions, Store};
+use wis::base::store::{OpenOptions, Store};
 
 #[test]
 fn second_process_waits_then_exits_75_naming_the_holder() {

@@ -1,11 +1,11 @@
 //! Document shapes read from serde definitions: the members a CultCache catalog publishes
 //! match what the store actually encodes.
 
-use wis::life::{Genome, Persona, Unlocks};
-use wis::store::{Member, members};
+use wis::base::store::{Member, members};
+use wis::creature::{Genome, Persona, Unlocks};
 
 fn encoded_keys<T: serde::Serialize>(doc: &T) -> Vec<String> {
-    let bytes = wis::store::encode(doc).unwrap();
+    let bytes = wis::base::store::encode(doc).unwrap();
     let value = rmpv::decode::read_value(&mut bytes.as_slice()).unwrap();
     value
         .as_map()

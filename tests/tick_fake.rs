@@ -308,7 +308,7 @@ fn no_url_and_no_embedded_model_is_69_with_both_ways_out() {
 
 #[test]
 fn a_fresh_lease_is_75_a_stale_one_is_recovered() {
-    use wis::life::lease::{LEASE_KEY, Lease};
+    use wis::creature::lease::{LEASE_KEY, Lease};
     let server = FakeOpenAi::builder()
         .reply(r#"{"thought": "ok", "plan": ["x"]}"#)
         .start();
@@ -347,8 +347,8 @@ fn a_fresh_lease_is_75_a_stale_one_is_recovered() {
 
 #[test]
 fn sleep_pressure_brings_a_sleep_turn_and_wis_sleep_sleeps_now() {
-    use wis::life::Persona;
-    use wis::store::Read;
+    use wis::base::store::Read;
+    use wis::creature::Persona;
     let server = FakeOpenAi::builder().start();
     let env = env_with(&server);
     env.edit_store(|tx| {

@@ -2,8 +2,8 @@
 //! text body, a few scalars, tags and a 384-dimension embedding, the shape a creature's
 //! memories take. Deterministic: the same size gives the same bytes.
 
-use wis::cultcache::encode::Encoder;
-use wis::cultcache::{CatalogEntry, SnapshotRecord, write_snapshot};
+use wis::base::cultcache::encode::Encoder;
+use wis::base::cultcache::{CatalogEntry, SnapshotRecord, write_snapshot};
 
 const DIMS: usize = 384;
 

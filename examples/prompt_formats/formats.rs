@@ -1,10 +1,11 @@
 //! The prompt formats under comparison. Each renders the same few worked examples (none of
 //! them one of the scored situations) and the same situation; they differ only in framing.
 
-use wis::life::morph::Morph;
-use wis::life::prompt::{self, Tail, work_cue};
-use wis::life::{Persona, Unlocks, units};
-use wis::world::ToolSpec;
+use wis::creature::morph::Morph;
+use wis::creature::tool::ToolSpec;
+use wis::creature::{Persona, Unlocks};
+use wis::world::prompt::{self, Tail, work_cue};
+use wis::world::units;
 
 /// The newborn's tools: the situations are all answerable with them.
 pub fn newborn_tools() -> Vec<&'static ToolSpec> {
@@ -253,7 +254,7 @@ fn tick_prompt(task: &str) -> String {
         Morph::Otter,
         &Unlocks::newborn(0),
         &tail,
-        &wis::config::Context::default(),
+        &wis::base::config::Context::default(),
     );
     built.document()
 }

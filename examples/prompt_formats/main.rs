@@ -14,10 +14,10 @@ mod formats;
 mod situations;
 
 use serde_json::Value;
+use wis::creature::tool::ToolSpec;
 use wis::mind::embedded::{EmbeddedMind, EmbeddedOptions};
 use wis::mind::schema::action_schema;
 use wis::mind::{Mind, Prompt, Sampling};
-use wis::world::ToolSpec;
 
 use formats::{FORMATS, Format};
 use situations::{SITUATIONS, Situation};

@@ -17,7 +17,7 @@ use wis::cultcache::{CultFile, project, verify};
 
 fuzz_target!(|data: &[u8]| {
     // Every record, every payload, through the checks `verify` makes...
-    if let Err(e) = verify(data) {
+    if let Err(e) = verify(data, wis::turn::documents::registry()) {
         assert_eq!(wis::exit::Error::from(e).code(), 65);
     }
     // ...and through the projection `project` writes.

@@ -1,7 +1,7 @@
 //! `wis check`: redb's integrity check plus wis's invariants; exit 0, or 65 with the problems.
 
-use crate::exit::{Error, Result};
-use crate::store::check_store;
+use crate::base::exit::{Error, Result};
+use crate::turn::check::check;
 
 use super::Ctx;
 
@@ -11,7 +11,7 @@ pub struct Args {}
 
 pub fn run(ctx: &Ctx, _args: Args) -> Result<()> {
     let mut store = ctx.open("check")?;
-    let problems = check_store(&mut store)?;
+    let problems = check(&mut store)?;
     if ctx.printer.is_json() {
         ctx.printer
             .json(&serde_json::json!({ "ok": problems.is_empty(), "problems": problems }))?;

@@ -1,6 +1,6 @@
 //! `wis completions SHELL`: print a completion script (the same ones as `completions/`).
 
-use crate::exit::Result;
+use crate::base::exit::Result;
 
 use super::Ctx;
 
@@ -14,5 +14,5 @@ pub struct Args {
 
 pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
     ctx.printer
-        .line(crate::docs::completion(args.shell).trim_end())
+        .line(crate::commands::docs::completion(args.shell).trim_end())
 }

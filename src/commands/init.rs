@@ -1,7 +1,7 @@
 //! `wis init`: birth a creature in a home.
 
-use crate::exit::Result;
-use crate::home::{BirthOptions, birth};
+use crate::base::exit::Result;
+use crate::turn::birth::{BirthOptions, birth};
 
 use super::Ctx;
 

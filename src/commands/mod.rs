@@ -9,6 +9,7 @@ mod check;
 mod completions;
 mod config;
 mod curve;
+pub mod docs;
 mod init;
 mod memory;
 mod news;
@@ -23,12 +24,12 @@ use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 
-use crate::clock::Clock;
-use crate::config::Config;
-use crate::exit::Result;
-use crate::home::Home;
-use crate::output::{OutputFormat, Printer};
-use crate::store::Store;
+use crate::base::clock::Clock;
+use crate::base::config::Config;
+use crate::base::exit::Result;
+use crate::base::home::Home;
+use crate::base::output::{OutputFormat, Printer};
+use crate::base::store::Store;
 
 /// wis: a small language model's life and memory, one step at a time.
 ///
@@ -143,7 +144,7 @@ impl Ctx {
         let wait = if global.wait.is_finite() && global.wait >= 0.0 {
             Duration::from_secs_f64(global.wait)
         } else {
-            return Err(crate::exit::Error::usage(format!(
+            return Err(crate::base::exit::Error::usage(format!(
                 "--wait {} is not a number of seconds",
                 global.wait
             )));

@@ -1,9 +1,9 @@
 //! `wis news`: what happened in the creature's life that the operator would want to hear.
 
-use crate::clock::rfc3339;
-use crate::exit::Result;
-use crate::life::news::NewsItem;
-use crate::store::Read;
+use crate::base::clock::rfc3339;
+use crate::base::exit::Result;
+use crate::base::store::Read;
+use crate::creature::news::NewsItem;
 
 use super::Ctx;
 

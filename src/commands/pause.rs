@@ -1,8 +1,8 @@
 //! `wis pause` and `wis resume`: stop and restart the creature's ticks.
 
-use crate::exit::Result;
-use crate::life::Persona;
-use crate::store::Read;
+use crate::base::exit::Result;
+use crate::base::store::Read;
+use crate::creature::Persona;
 
 use super::Ctx;
 

@@ -1,10 +1,10 @@
 //! `wis sleep`: run the sleep turn now, outside the heartbeat.
 
-use crate::exit::{Error, Result};
-use crate::life::Persona;
-use crate::life::lease::{LEASE_KEY, Lease, LeaseState};
-use crate::store::Read;
-use crate::wisdom::sleep::sleep_turn;
+use crate::base::exit::{Error, Result};
+use crate::base::store::Read;
+use crate::creature::Persona;
+use crate::creature::lease::{LEASE_KEY, Lease, LeaseState};
+use crate::turn::sleep::sleep_turn;
 
 use super::Ctx;
 

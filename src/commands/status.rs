@@ -1,8 +1,8 @@
 //! `wis status`: the creature at a glance, as a table or JSON.
 
-use crate::clock::{human_duration, rfc3339};
-use crate::exit::Result;
-use crate::life::report::StatusReport;
+use crate::base::clock::{human_duration, rfc3339};
+use crate::base::exit::Result;
+use crate::turn::report::StatusReport;
 
 use super::Ctx;
 
@@ -30,8 +30,8 @@ pub fn run(ctx: &Ctx, _args: Args) -> Result<()> {
         .units
         .iter()
         .map(|u| match u.state {
-            crate::life::UnitState::Granted => u.unit.clone(),
-            crate::life::UnitState::Pending => format!("{} (pending)", u.unit),
+            crate::creature::UnitState::Granted => u.unit.clone(),
+            crate::creature::UnitState::Pending => format!("{} (pending)", u.unit),
         })
         .collect();
     let docs: u64 = report.documents.values().sum();

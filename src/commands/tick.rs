@@ -1,9 +1,9 @@
 //! `wis tick`: one heartbeat of the creature's life.
 
-use crate::exit::Result;
-use crate::life::tick::{TickOptions, TickOutcome, TurnReport, tick};
+use crate::base::exit::Result;
+use crate::creature::FailKind;
 use crate::mind::open::open_mind;
-use crate::world::FailKind;
+use crate::turn::tick::{TickOptions, TickOutcome, TurnReport, tick};
 
 use super::Ctx;
 

@@ -9,9 +9,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::search::Tag;
-use crate::clock::Millis;
+use crate::base::clock::Millis;
+use crate::base::store::Layout;
 use crate::doc;
-use crate::store::Layout;
 
 /// An engram's stable id: a sequence number that is never reused. It is also the engram's
 /// point id in the Qdrant mirror. People see it as `e42`.

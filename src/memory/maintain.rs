@@ -18,9 +18,9 @@ use super::qdrant::{Point, UPSERT_BATCH};
 use super::state::{Caps, MemoryState, MirrorMark};
 use super::vector::{self, Vector};
 use super::write::require;
-use crate::clock::Millis;
-use crate::exit::{Error, Result};
-use crate::store::{Read, Store};
+use crate::base::clock::Millis;
+use crate::base::exit::{Error, Result};
+use crate::base::store::{Read, Store};
 
 /// Engrams re-embedded per durable commit.
 pub const REEMBED_COMMIT: usize = 512;

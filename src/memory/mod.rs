@@ -27,9 +27,9 @@ pub use state::{ACTIVE_CAP, Caps, MemoryState, TOTAL_CAP};
 pub use vector::Vector;
 pub use write::{MAX_BODY_CHARS, MAX_SOURCE_CHARS, MAX_SOURCES, NewEngram, settle};
 
-use crate::config::Embed;
-use crate::exit::Result;
-use crate::store::Read;
+use crate::base::config::Embed;
+use crate::base::exit::Result;
+use crate::base::store::Read;
 
 /// The embedder, the caps and the mirror: everything memory needs besides the store.
 pub struct Memory {

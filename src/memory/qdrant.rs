@@ -19,9 +19,9 @@ use std::time::Duration;
 use serde_json::{Value, json};
 
 use super::search::{Filter, Tag};
-use crate::config::Embed;
-use crate::exit::{Error, Result};
-use crate::http::{self, Reply};
+use crate::base::config::Embed;
+use crate::base::exit::{Error, Result};
+use crate::base::http::{self, Reply};
 
 /// Points per upsert request.
 pub const UPSERT_BATCH: usize = 256;

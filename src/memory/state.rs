@@ -9,10 +9,10 @@ use serde::{Deserialize, Serialize};
 
 use super::engram::{EngramId, Tier};
 use super::vector::Vector;
-use crate::clock::Millis;
+use crate::base::clock::Millis;
+use crate::base::exit::{Error, Result};
+use crate::base::store::{Doc, Layout, Read, SINGLETON_KEY, Tx};
 use crate::doc;
-use crate::exit::{Error, Result};
-use crate::store::{Doc, Layout, Read, SINGLETON_KEY, Tx};
 
 /// Most active engrams. Recall scans every active vector each time it is asked (exact
 /// top-k), so this bounds the cost of a tick's recall: at the default 256 dimensions,
@@ -90,7 +90,7 @@ impl MemoryState {
     pub fn recount(rx: &impl Read) -> Result<MemoryState> {
         let mut state = MemoryState::default();
         for (key, bytes) in rx.keyed_all_raw(Vector::SCHEMA)? {
-            let row: Vector = crate::store::decode(&bytes).map_err(|e| {
+            let row: Vector = crate::base::store::decode(&bytes).map_err(|e| {
                 Error::data(format!("store document {} `{key}`: {e}", Vector::SCHEMA))
             })?;
             match row.tier {

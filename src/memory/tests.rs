@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use super::*;
-use crate::store::{Doc, OpenOptions, SINGLETON_KEY, Store};
+use crate::base::store::{OpenOptions, SINGLETON_KEY, Store};
 
 fn temp_store() -> (tempfile::TempDir, Store) {
     let dir = tempfile::tempdir().unwrap();
@@ -265,8 +265,12 @@ fn bookkeeping_is_rebuilt_when_missing_or_damaged() {
     );
     // A damaged document reads as the recount too, and the next id is never reused.
     let mut tx = store.write().unwrap();
-    tx.put_raw(MemoryState::SCHEMA, SINGLETON_KEY, b"\xc1")
-        .unwrap();
+    tx.put_raw(
+        &crate::base::store::DocType::of::<MemoryState>(),
+        SINGLETON_KEY,
+        b"\xc1",
+    )
+    .unwrap();
     let id = memory.remember(&mut tx, fact("four"), 3).unwrap();
     tx.commit().unwrap();
     assert_eq!(id, EngramId(4));

@@ -8,9 +8,9 @@ use serde::{Deserialize, Serialize};
 
 use super::engram::{EngramId, Kind, Provenance, Tier};
 use super::search::{Tag, VectorSet};
+use crate::base::exit::{Error, Result};
+use crate::base::store::{Doc, Layout, Read};
 use crate::doc;
-use crate::exit::{Error, Result};
-use crate::store::{Doc, Layout, Read};
 
 /// One engram's vector and filter fields.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -165,7 +165,7 @@ pub(crate) mod bin {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::{decode, encode};
+    use crate::base::store::{decode, encode};
 
     #[test]
     fn rows_round_trip_as_bin() {

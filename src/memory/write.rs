@@ -12,9 +12,9 @@ use super::qdrant::Point;
 use super::search::Tag;
 use super::state::MemoryState;
 use super::vector::{self, Vector};
-use crate::clock::Millis;
-use crate::exit::{Error, Result};
-use crate::store::{Read, Tx};
+use crate::base::clock::Millis;
+use crate::base::exit::{Error, Result};
+use crate::base::store::{Read, Tx};
 
 /// Longest body, in characters: a memory is a paragraph, not a document.
 pub const MAX_BODY_CHARS: usize = 4000;

@@ -11,7 +11,7 @@ use std::fs::File;
 use std::io::{BufReader, Read, Seek};
 use std::path::Path;
 
-use crate::exit::{Error, Result};
+use crate::base::exit::{Error, Result};
 
 mod types;
 

@@ -11,8 +11,8 @@ use std::path::PathBuf;
 use serde::Serialize;
 
 use super::Mind;
-use crate::config::Config;
-use crate::exit::{Error, Result};
+use crate::base::config::Config;
+use crate::base::exit::{Error, Result};
 
 /// File name of the default model, the base Gemma 3 270M, as `scripts/fetch-model.sh`
 /// installs it.
@@ -26,7 +26,7 @@ const WAYS_OUT: &str = "either fetch the model (scripts/fetch-model.sh) and buil
 
 /// Where `scripts/fetch-model.sh` installs the default model: `<data dir>/models/<file>`.
 pub fn default_model_path() -> Result<PathBuf> {
-    Ok(crate::home::data_dir()?
+    Ok(crate::base::home::data_dir()?
         .join("models")
         .join(DEFAULT_MODEL_FILE))
 }
@@ -133,7 +133,7 @@ fn open_with(status: &EmbeddedStatus, config: &Config) -> Result<Box<dyn Mind>> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::exit::Kind;
+    use crate::base::exit::Kind;
 
     fn config_with(path: Option<PathBuf>) -> Config {
         let mut config = Config::default();

@@ -20,7 +20,7 @@ pub use local::{EmbeddedStatus, default_model_path, embedded_status, open_defaul
 
 use serde::Serialize;
 
-use crate::exit::Result;
+use crate::base::exit::Result;
 
 /// What the model is shown, in two parts so a server's prompt cache keeps working: the
 /// stable prefix is byte-identical from tick to tick while nothing is granted; the volatile

@@ -4,8 +4,8 @@
 //! model, which needs a build with the `embedded` cargo feature and a fetched model; a build
 //! without it says so and names both ways out (exit 69).
 
-use crate::config::{Config, Llm};
-use crate::exit::Result;
+use crate::base::config::{Config, Llm};
+use crate::base::exit::Result;
 use crate::mind::Mind;
 use crate::mind::openai::OpenAiMind;
 
@@ -62,7 +62,7 @@ mod tests {
     #[cfg(not(feature = "embedded"))]
     fn without_a_url_or_embedded_model_the_error_names_both_ways_out() {
         let err = open_mind(&Config::default()).err().unwrap();
-        assert_eq!(err.kind, crate::exit::Kind::Unavailable);
+        assert_eq!(err.kind, crate::base::exit::Kind::Unavailable);
         assert_eq!(err.code(), 69);
         let hint = err.hint.unwrap();
         assert!(hint.contains("scripts/fetch-model.sh"), "{hint}");

@@ -13,8 +13,8 @@ use serde_json::{Map, Value};
 use super::Reply;
 use super::extract::{Found, find_object};
 use super::schema::MAX_STRING_CHARS;
-use crate::world::tools::{ArgSpec, ArgType, ToolSpec};
-use crate::world::{Action, FailKind, Outcome, REPLY};
+use crate::creature::tool::{ArgSpec, ArgType, ToolSpec};
+use crate::creature::{Action, FailKind, Outcome, REPLY};
 
 /// Most characters of the raw reply a failure keeps.
 pub const RAW_KEEP_CHARS: usize = 2000;

@@ -7,8 +7,8 @@
 
 use serde_json::{Value, json};
 
-use crate::world::REPLY;
-use crate::world::tools::ToolSpec;
+use crate::creature::REPLY;
+use crate::creature::tool::ToolSpec;
 
 /// Most characters of any string argument the schema allows.
 pub const MAX_STRING_CHARS: u64 = 4000;
@@ -66,7 +66,7 @@ fn args_schema(tool: &ToolSpec) -> Value {
     let mut required = Vec::new();
     for a in tool.args {
         let mut p = json!({ "type": a.ty.json_name() });
-        if a.ty == crate::world::ArgType::String {
+        if a.ty == crate::creature::tool::ArgType::String {
             p["maxLength"] = json!(MAX_STRING_CHARS);
         }
         props.insert(a.name.to_string(), p);

@@ -5,10 +5,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::clock::Millis;
+use crate::base::clock::Millis;
+use crate::base::store::Layout;
+use crate::creature::{Action, FailKind};
 use crate::doc;
-use crate::store::Layout;
-use crate::world::{Action, FailKind};
 
 /// Episodes kept in the ring (about ten weeks of ticks at one a minute).
 pub const EPISODE_CAP: u64 = 100_000;

@@ -2,15 +2,12 @@
 //! measures whether it helps.
 //!
 //! Each part of WISDOM_PLAN lives in its own submodule: [`episodes`] is the adjudicated ledger
-//! everything else reads; [`expectations`] the ledger of the creature's predictions;
-//! [`recall`] the situation index over it, the "Before you act" block and its bets (§3);
-//! [`sleep`] the sleep turn and its receipts; [`curve`] the experience
+//! everything else reads; [`recall`] the situation index over it, the "Before you act" block
+//! and its bets (§3); [`curve`] the experience
 //! curve (§4): a frozen battery of house-domain tasks, mechanical scorers, and the runner that
 //! puts the same battery to several arms (a model and a memory each) and records the scores
 //! against the creature's age.
 
 pub mod curve;
 pub mod episodes;
-pub mod expectations;
 pub mod recall;
-pub mod sleep;

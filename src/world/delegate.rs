@@ -10,15 +10,15 @@
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use crate::clock::Millis;
-use crate::config::{Config, Llm};
+use crate::base::clock::Millis;
+use crate::base::config::{Config, Llm};
+use crate::base::exit::Result;
+use crate::base::store::{Layout, Read, Tx};
 use crate::doc;
-use crate::exit::Result;
 use crate::mind::openai::OpenAiMind;
 use crate::mind::{Mind, Prompt, Sampling};
-use crate::store::{Layout, Read, Tx};
 
-use super::{Action, FailKind, Outcome, cut_middle};
+use crate::creature::{Action, FailKind, Outcome, cut_middle};
 
 /// Jobs kept.
 pub const JOBS_CAP: u64 = 200;
@@ -122,7 +122,7 @@ pub fn work(task: &str, config: &Config) -> Worked {
             .delegate_model
             .clone()
             .unwrap_or_else(|| config.llm.model.clone()),
-        endpoint: crate::config::Endpoint::Chat,
+        endpoint: crate::base::config::Endpoint::Chat,
         ..config.llm.clone()
     };
     let mut mind = match OpenAiMind::new(&llm) {

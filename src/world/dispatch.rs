@@ -7,17 +7,15 @@
 use std::path::Path;
 use std::time::Instant;
 
-use crate::clock::Millis;
-use crate::config::Config;
-use crate::exit::Result;
-use crate::store::Tx;
+use crate::base::clock::Millis;
+use crate::base::config::Config;
+use crate::base::exit::Result;
+use crate::base::store::Tx;
 
 use super::skills::{self, Runnable};
-use super::tools::{ArgType, ToolSpec, find_visible};
-use super::{
-    Action, FailKind, Outcome, delegate, files, manual, memory_tools, notes, objectives, organs,
-    predict, sandbox,
-};
+use super::{delegate, files, manual, memory_tools, notes, objectives, organs, predict, sandbox};
+use crate::creature::tool::{ArgType, ToolSpec, find_visible};
+use crate::creature::{Action, FailKind, Outcome};
 
 /// What a tool call runs against.
 pub struct Body<'a> {
@@ -181,8 +179,8 @@ pub fn check_args(spec: &ToolSpec, action: &Action) -> std::result::Result<(), S
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::life::Unlocks;
-    use crate::life::units::visible_tools;
+    use crate::creature::Unlocks;
+    use crate::world::units::visible_tools;
     use serde_json::json;
 
     #[test]

@@ -13,9 +13,9 @@ use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
+use crate::creature::{FailKind, Outcome, normalize_output};
 use crate::world::paths::{self, Confined};
 use crate::world::sandbox::Limits;
-use crate::world::{FailKind, Outcome, normalize_output};
 
 /// Bytes looked at to tell a binary file from text.
 const SNIFF_BYTES: usize = 8192;

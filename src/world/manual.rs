@@ -2,9 +2,9 @@
 //! of its granted units. It is one of the five surfaces of the visible tools: a locked tool has
 //! no page, and asking for one reads exactly like asking for a page that never existed.
 
-use super::tools::{ToolSpec, find_visible};
-use super::{FailKind, Outcome};
-use crate::life::units::units_in;
+use crate::creature::tool::{ToolSpec, find_visible};
+use crate::creature::{FailKind, Outcome};
+use crate::world::units::units_in;
 
 /// Answers `manual {topic}` over this tick's visible tools.
 pub fn manual(topic: Option<&str>, visible: &[&ToolSpec]) -> Outcome {
@@ -65,9 +65,9 @@ pub fn page(spec: &ToolSpec) -> String {
         .filter(|a| a.required)
         .map(|a| {
             let v = match a.ty {
-                super::ArgType::String => serde_json::Value::from("..."),
-                super::ArgType::Integer => serde_json::Value::from(1),
-                super::ArgType::Boolean => serde_json::Value::from(true),
+                crate::creature::tool::ArgType::String => serde_json::Value::from("..."),
+                crate::creature::tool::ArgType::Integer => serde_json::Value::from(1),
+                crate::creature::tool::ArgType::Boolean => serde_json::Value::from(true),
             };
             (a.name.to_string(), v)
         })
@@ -80,9 +80,9 @@ pub fn page(spec: &ToolSpec) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::life::Unlocks;
-    use crate::life::units::visible_tools;
+    use crate::creature::Unlocks;
     use crate::world::tools::TOOLS;
+    use crate::world::units::visible_tools;
 
     #[test]
     fn pages_exist_only_for_visible_tools_and_granted_topics() {

@@ -2,13 +2,13 @@
 //! active engrams by similarity. Both go through [`crate::memory::Memory`], inside the turn's
 //! transaction.
 
-use crate::clock::Millis;
-use crate::config::Config;
-use crate::exit::Result;
+use crate::base::clock::Millis;
+use crate::base::config::Config;
+use crate::base::exit::Result;
+use crate::base::store::Tx;
 use crate::memory::{Filter, Kind, Memory, NewEngram, Provenance};
-use crate::store::Tx;
 
-use super::{Action, FailKind, Outcome, cut_middle};
+use crate::creature::{Action, FailKind, Outcome, cut_middle};
 
 /// Engrams `recall` returns.
 pub const RECALL_K: usize = 5;
@@ -77,8 +77,8 @@ pub fn run(
 
 /// A memory error as the creature meets it: too much, or an embedder that does not answer.
 /// A failing store is the platform's fault and stays an error.
-fn refusal(e: crate::exit::Error) -> Result<Outcome> {
-    use crate::exit::Kind as K;
+fn refusal(e: crate::base::exit::Error) -> Result<Outcome> {
+    use crate::base::exit::Kind as K;
     match e.kind {
         K::Data => Ok(Outcome::fail(FailKind::TooLarge, e.message)),
         K::Unavailable | K::Config => Ok(Outcome::fail(FailKind::Unreachable, e.message)),

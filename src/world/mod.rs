@@ -1,18 +1,19 @@
-//! The creature's world: its tools, the sandbox its commands run in, and adjudication.
+//! The creature's world: its tools and the units they arrive in, the sandbox its commands run
+//! in, adjudication, the typed stats criteria read, and the prompt that shows it all.
 //!
-//! Every tool call goes through one chokepoint and ends as one typed [`Outcome`]; nothing the
+//! Every tool call goes through one chokepoint and ends as one typed [`Outcome`](crate::creature::Outcome); nothing the
 //! model says about its own success counts.
 
-pub mod action;
 pub mod files;
-pub mod outcome;
 pub mod paths;
 pub mod sandbox;
 pub mod tools;
 
-pub use action::{Action, REPLY};
-pub use outcome::{FailKind, Outcome, cut_middle, normalize_output};
-pub use tools::{ArgSpec, ArgType, TOOLS, ToolSpec};
+pub mod prompt;
+pub mod stats;
+pub mod units;
+
+pub use tools::TOOLS;
 pub mod delegate;
 pub mod dispatch;
 pub mod manual;

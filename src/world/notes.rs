@@ -1,12 +1,12 @@
 //! The notebook tools (note_append, note_read, note_list, note_close): the creature's
 //! proto-memory, kept in the store.
 
-use crate::clock::Millis;
-use crate::exit::Result;
-use crate::life::notebooks::{self, MAX_NOTEBOOKS, Notebook, valid_name};
-use crate::store::{Read, Tx};
+use crate::base::clock::Millis;
+use crate::base::exit::Result;
+use crate::base::store::{Read, Tx};
+use crate::creature::notebooks::{self, MAX_NOTEBOOKS, Notebook, valid_name};
 
-use super::{Action, FailKind, Outcome};
+use crate::creature::{Action, FailKind, Outcome};
 
 fn notebook_arg(action: &Action) -> std::result::Result<String, Outcome> {
     let name = action

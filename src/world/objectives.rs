@@ -3,12 +3,12 @@
 //! `objective_done` is the single writer of the persona's `goals_completed`: the count moves
 //! only when an open objective is marked done, in the same transaction.
 
-use crate::exit::Result;
-use crate::life::Persona;
-use crate::life::objectives::{MAX_OPEN, ObjectiveState, Objectives};
-use crate::store::{Read, Tx};
+use crate::base::exit::Result;
+use crate::base::store::{Read, Tx};
+use crate::creature::Persona;
+use crate::creature::objectives::{MAX_OPEN, ObjectiveState, Objectives};
 
-use super::{Action, FailKind, Outcome};
+use crate::creature::{Action, FailKind, Outcome};
 
 /// Runs one objective tool inside the turn's transaction.
 pub fn run(action: &Action, tx: &mut Tx<'_>, tick: u64) -> Result<Outcome> {

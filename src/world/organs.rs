@@ -16,9 +16,10 @@ use base64::Engine;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use super::{FailKind, Outcome, cut_middle, paths};
-use crate::config::{Config, Organs};
-use crate::http;
+use super::paths;
+use crate::base::config::{Config, Organs};
+use crate::base::http;
+use crate::creature::{FailKind, Outcome, cut_middle};
 
 /// Largest image `vision` sends.
 pub const MAX_IMAGE_BYTES: u64 = 8 << 20;

@@ -24,7 +24,7 @@ use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Component, Path, PathBuf};
 
-use crate::world::{FailKind, Outcome};
+use crate::creature::{FailKind, Outcome};
 
 /// Why a path was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]

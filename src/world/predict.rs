@@ -1,13 +1,13 @@
 //! `predict`: writes a prediction into the expectation ledger. Only a well-formed prediction
 //! enters the ledger; a call that fails leaves it as it was.
 
-use crate::clock::Millis;
-use crate::exit::Result;
-use crate::life::quests::criterion::Criterion;
-use crate::store::Tx;
-use crate::wisdom::expectations::{self, Check, Expectation, MAX_OPEN, MAX_WITHIN};
+use crate::base::clock::Millis;
+use crate::base::exit::Result;
+use crate::base::store::Tx;
+use crate::creature::criterion::Criterion;
+use crate::creature::expectations::{self, Check, Expectation, MAX_OPEN, MAX_WITHIN};
 
-use super::{Action, FailKind, Outcome};
+use crate::creature::{Action, FailKind, Outcome};
 
 /// Runs `predict` inside the turn's transaction.
 pub fn run(action: &Action, tx: &mut Tx<'_>, tick: u64, now: Millis) -> Result<Outcome> {

@@ -113,13 +113,13 @@ impl TestEnv {
     }
 
     /// Changes the store directly, in one committed transaction (for arranging a situation).
-    pub fn edit_store(&self, edit: impl FnOnce(&mut wis::store::Tx<'_>)) {
-        let opts = wis::store::OpenOptions {
+    pub fn edit_store(&self, edit: impl FnOnce(&mut wis::base::store::Tx<'_>)) {
+        let opts = wis::base::store::OpenOptions {
             wait: std::time::Duration::from_secs(5),
             command: "test".into(),
             now: 0,
         };
-        let store = wis::store::Store::open(&self.path("wis.redb"), &opts).unwrap();
+        let store = wis::base::store::Store::open(&self.path("wis.redb"), &opts).unwrap();
         let mut tx = store.write().unwrap();
         edit(&mut tx);
         tx.commit().unwrap();

@@ -5,13 +5,13 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use serde_json::json;
-use wis::life::news::{NewsItem, NewsKind};
-use wis::life::quests::book::{QuestBook, Verdict};
-use wis::life::units::UNITS;
-use wis::life::{UnitState, Unlocks};
-use wis::store::Read;
-use wis::wisdom::expectations::Expectation;
+use wis::base::store::Read;
+use wis::creature::expectations::Expectation;
+use wis::creature::news::{NewsItem, NewsKind};
+use wis::creature::quest_book::{QuestBook, Verdict};
+use wis::creature::{UnitState, Unlocks};
 use wis::world::skills::Skill;
+use wis::world::units::UNITS;
 
 use super::harness::{EPOCH_MS, Life, THOUGHT, call, config, policy};
 use crate::support::fake_openai::{Answer, FakeOpenAi};
@@ -245,5 +245,5 @@ fn a_first_day_walks_the_whole_ladder_in_order() {
         life.persona().sleeps
     );
     let mut store = life.store();
-    assert_eq!(wis::store::check_store(&mut store).unwrap(), []);
+    assert_eq!(wis::turn::check::check(&mut store).unwrap(), []);
 }

@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use wis::life::morph::body_nouns_in;
+use wis::creature::morph::body_nouns_in;
 
 /// Every `.rs` file under `src/` that is not a test module, with its text up to its test
 /// module (tests may say anything).
@@ -72,9 +72,9 @@ fn grant_has_exactly_three_callers() {
     assert_eq!(
         files,
         [
-            "src/life/progression/milestone.rs",
-            "src/life/progression/seed.rs",
-            "src/life/quests/mod.rs",
+            "src/turn/progression/milestone.rs",
+            "src/turn/progression/seed.rs",
+            "src/turn/quests/mod.rs",
         ],
         "the callers of grant(): {callers:?}"
     );
@@ -85,7 +85,7 @@ fn no_string_in_the_code_names_a_body_part_outside_the_lexicon() {
     let literal = regex::Regex::new(r#""(?:[^"\\]|\\.)*""#).unwrap();
     let mut found = Vec::new();
     for (path, code) in sources() {
-        if path.ends_with("life/morph.rs") {
+        if path.ends_with("creature/morph.rs") {
             continue;
         }
         for m in literal.find_iter(&code) {

@@ -6,15 +6,16 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::time::Duration;
 
-use wis::clock::{Clock, Millis};
-use wis::config::Config;
-use wis::exit::Result;
-use wis::home::{BirthOptions, Home, birth};
-use wis::life::Persona;
-use wis::life::tick::{TickOptions, TickOutcome, TurnReport, tick};
+use wis::base::clock::{Clock, Millis};
+use wis::base::config::Config;
+use wis::base::exit::Result;
+use wis::base::home::Home;
+use wis::base::store::{Read, Rx, Store, Tx};
+use wis::creature::Persona;
 use wis::mind::schema::schema_tool_names;
 use wis::mind::{Mind, Prompt, Reply, Sampling};
-use wis::store::{Read, Rx, Store, Tx};
+use wis::turn::birth::{BirthOptions, birth};
+use wis::turn::tick::{TickOptions, TickOutcome, TurnReport, tick};
 
 /// 2026-01-01T00:00:00Z, in milliseconds.
 pub const EPOCH_MS: Millis = 1_767_225_600_000;
@@ -208,11 +209,11 @@ impl Puppet {
     /// What the world answered to the last turn, as the creature reads it.
     pub fn observed(&self) -> String {
         self.life.read(|rx| {
-            rx.ring::<wis::life::stream::StreamLine>(None)
+            rx.ring::<wis::creature::stream::StreamLine>(None)
                 .unwrap()
                 .into_iter()
                 .rev()
-                .find(|(_, l)| l.voice == wis::life::stream::Voice::Observe)
+                .find(|(_, l)| l.voice == wis::creature::stream::Voice::Observe)
                 .map(|(_, l)| l.text)
                 .unwrap_or_default()
         })
@@ -222,8 +223,8 @@ impl Puppet {
     pub fn grant(&self, units: &[&str]) {
         let store = self.life.store();
         for id in units {
-            let unit = wis::life::units::unit(id).unwrap();
-            wis::life::progression::unlock::adjudicate(
+            let unit = wis::world::units::unit(id).unwrap();
+            wis::turn::progression::unlock::adjudicate(
                 &store,
                 &self.life.config,
                 &Clock::pinned(self.life.now),

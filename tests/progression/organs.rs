@@ -8,9 +8,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use serde_json::json;
-use wis::life::quests::book::{Closed, QuestBook, Verdict};
-use wis::life::{Persona, UnitState, Unlocks};
-use wis::store::{OpenOptions, Read, Store};
+use wis::base::store::{OpenOptions, Read, Store};
+use wis::creature::quest_book::{Closed, QuestBook, Verdict};
+use wis::creature::{Persona, UnitState, Unlocks};
 
 use super::harness::{Life, THOUGHT, call, config, policy};
 use crate::common::TestEnv;
@@ -30,7 +30,7 @@ fn organ(up: Arc<AtomicBool>) -> FakeOpenAi {
 }
 
 /// Two sleeps taken and a quest passed: the senses are earned.
-fn earn_the_senses(tx: &mut wis::store::Tx<'_>) {
+fn earn_the_senses(tx: &mut wis::base::store::Tx<'_>) {
     let mut p: Persona = tx.singleton().unwrap();
     p.sleeps = 2;
     tx.set(&p).unwrap();

@@ -2,12 +2,12 @@
 //! move a criterion, a closed quest waits a sleep before the next, and the reissue.
 
 use serde_json::json;
-use wis::life::news::{NewsItem, NewsKind};
-use wis::life::quests::STALL_SLEEPS;
-use wis::life::quests::book::{QuestBook, Verdict};
-use wis::life::quests::stats;
-use wis::store::Read;
-use wis::wisdom::expectations::Expectation;
+use wis::base::store::Read;
+use wis::creature::expectations::Expectation;
+use wis::creature::news::{NewsItem, NewsKind};
+use wis::creature::quest_book::{QuestBook, Verdict};
+use wis::turn::quests::STALL_SLEEPS;
+use wis::world::stats;
 
 use super::harness::{Life, THOUGHT, call, config, policy};
 
@@ -156,8 +156,8 @@ fn a_prediction_call_that_fails_leaves_the_ledger_and_the_quest_alone() {
     );
     life.write(|tx| {
         let mut b = QuestBook::default();
-        let def = wis::life::quests::genesis::quest("genesis-02").unwrap();
-        b.active = Some(wis::life::quests::book::Active {
+        let def = wis::turn::quests::genesis::quest("genesis-02").unwrap();
+        b.active = Some(wis::creature::quest_book::Active {
             id: def.id.into(),
             issued_tick: 1,
             issued_sleep: 0,
@@ -172,7 +172,7 @@ fn a_prediction_call_that_fails_leaves_the_ledger_and_the_quest_alone() {
         if r.turn == "work" {
             assert_eq!(
                 r.fail_kind,
-                Some(wis::world::FailKind::InvalidArgs),
+                Some(wis::creature::FailKind::InvalidArgs),
                 "{}",
                 r.summary
             );

@@ -3,10 +3,10 @@
 //! same way; a dry run only looks.
 
 use serde_json::json;
-use wis::life::news::{NewsItem, NewsKind};
-use wis::life::quests::book::QuestBook;
-use wis::life::{Persona, UnitState, Unlocks};
-use wis::store::{Read, SINGLETON_KEY};
+use wis::base::store::{Read, SINGLETON_KEY};
+use wis::creature::news::{NewsItem, NewsKind};
+use wis::creature::quest_book::QuestBook;
+use wis::creature::{Persona, UnitState, Unlocks};
 use wis::world::skills::{Skill, SkillScript, Version, VersionState};
 
 use super::harness::{Puppet, config};
@@ -101,17 +101,21 @@ fn a_damaged_unlock_state_is_reseeded_and_a_passed_quest_counts() {
     let mut p = Puppet::born(config());
     p.life.write(|tx| {
         let mut book = QuestBook::default();
-        book.close(wis::life::quests::book::Closed {
+        book.close(wis::creature::quest_book::Closed {
             id: "genesis-01".into(),
             issued_tick: 3,
             closed_tick: 9,
             closed_sleep: 1,
-            verdict: wis::life::quests::book::Verdict::Passed,
+            verdict: wis::creature::quest_book::Verdict::Passed,
             evidence: "skills.live >= 1: skills.live = 1".into(),
         });
         tx.set(&book).unwrap();
-        tx.put_raw("wis.unlocks.v1", SINGLETON_KEY, b"\xc1 not msgpack")
-            .unwrap();
+        tx.put_raw(
+            &wis::base::store::DocType::of::<Unlocks>(),
+            SINGLETON_KEY,
+            b"\xc1 not msgpack",
+        )
+        .unwrap();
     });
     p.act("note_list", json!({}));
     let unlocks: Unlocks = p.life.read(|rx| rx.singleton().unwrap());

@@ -3,13 +3,13 @@
 //! the two organs.
 
 use serde_json::json;
-use wis::life::UnitState;
-use wis::life::objectives::Objectives;
-use wis::life::stream::{StreamLine, Voice};
-use wis::store::Read;
+use wis::base::store::Read;
+use wis::creature::FailKind;
+use wis::creature::UnitState;
+use wis::creature::expectations::Expectation;
+use wis::creature::objectives::Objectives;
+use wis::creature::stream::{StreamLine, Voice};
 use wis::wisdom::episodes::Episode;
-use wis::wisdom::expectations::Expectation;
-use wis::world::FailKind;
 use wis::world::skills::{Skill, VersionState};
 
 use super::harness::{Puppet, config};
@@ -284,7 +284,7 @@ fn sight_and_voice_use_their_organs() {
     config.organs.speak_url = Some(organs.url());
     let mut p = Puppet::born(config);
     p.grant(&["U4a", "U4b"]);
-    let units: wis::life::Unlocks = p.life.read(|rx| rx.singleton().unwrap());
+    let units: wis::creature::Unlocks = p.life.read(|rx| rx.singleton().unwrap());
     assert_eq!(units.units["U4a"].state, UnitState::Granted);
     std::fs::write(
         p.life.home.workspace().join("red.png"),

@@ -5,7 +5,7 @@ use std::net::TcpListener;
 use std::path::Path;
 
 use crate::support::*;
-use wis::world::FailKind;
+use wis::creature::FailKind;
 use wis::world::sandbox::{Limits, ProcessCap, SandboxMode, process_cap};
 
 fn file_size_limit(mode: SandboxMode) {
@@ -50,7 +50,7 @@ fn network(mode: SandboxMode) {
         .output();
     assert!(direct.unwrap().status.success());
     assert!(listener.accept().is_ok());
-    let organs = wis::config::Organs {
+    let organs = wis::base::config::Organs {
         sandbox: mode,
         ..Default::default()
     };

@@ -5,8 +5,8 @@ use std::path::Path;
 use std::time::Duration;
 
 use crate::support::*;
-use wis::config::Organs;
-use wis::world::FailKind;
+use wis::base::config::Organs;
+use wis::creature::FailKind;
 use wis::world::sandbox::{Limits, ProcessCap, SandboxMode, process_cap};
 
 fn plain_commands(mode: SandboxMode) {

@@ -5,7 +5,7 @@ use std::sync::RwLock;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
-use wis::config::Organs;
+use wis::base::config::Organs;
 use wis::world::sandbox::{Backend, Limits, SandboxMode, backend};
 
 pub struct Home {
@@ -78,7 +78,7 @@ pub fn survivors(mark: &str) -> Vec<u32> {
 
 /// Runs `body` under a fresh marker, checks the outcome arrived within the timeout (plus
 /// slack) and that nothing carrying the marker is left alive.
-pub fn run(mode: SandboxMode, ws: &Path, limits: &Limits, body: &str) -> wis::world::Outcome {
+pub fn run(mode: SandboxMode, ws: &Path, limits: &Limits, body: &str) -> wis::creature::Outcome {
     let _shared = SATURATING.read().unwrap_or_else(|e| e.into_inner());
     run_alone(mode, ws, limits, body)
 }
@@ -88,7 +88,12 @@ pub fn run(mode: SandboxMode, ws: &Path, limits: &Limits, body: &str) -> wis::wo
 pub static SATURATING: RwLock<()> = RwLock::new(());
 
 /// [`run`] for a test already holding [`SATURATING`].
-pub fn run_alone(mode: SandboxMode, ws: &Path, limits: &Limits, body: &str) -> wis::world::Outcome {
+pub fn run_alone(
+    mode: SandboxMode,
+    ws: &Path,
+    limits: &Limits,
+    body: &str,
+) -> wis::creature::Outcome {
     let mark = marker();
     let command = format!("export WIS_TEST_MARK={mark}\n{body}");
     let start = Instant::now();

@@ -84,7 +84,7 @@ fn object(schema: &Value, value: &Value) -> Result<(), String> {
 
 #[test]
 fn the_subset_accepts_and_refuses_what_it_should() {
-    let tools: Vec<&wis::world::ToolSpec> = wis::world::TOOLS.iter().collect();
+    let tools: Vec<&wis::creature::tool::ToolSpec> = wis::world::TOOLS.iter().collect();
     let schema = wis::mind::schema::action_schema(&tools);
     let ok = serde_json::json!({"tool": "read_file", "args": {"path": "a.txt"}});
     assert_eq!(conforms(&schema, &ok), Ok(()));

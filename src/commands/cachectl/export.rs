@@ -1,10 +1,11 @@
 //! `wis cachectl export`: the creature's store as a CultCache v1 snapshot.
 
+use crate::turn::documents::registry;
 use std::path::PathBuf;
 
-use crate::cultcache;
-use crate::exit::Result;
-use crate::home::write_atomic;
+use crate::base::cultcache;
+use crate::base::exit::Result;
+use crate::base::home::write_atomic;
 
 use super::Ctx;
 
@@ -19,7 +20,7 @@ pub struct Args {
 pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
     let store = ctx.open("cachectl export")?;
     let rx = store.read()?;
-    let bytes = cultcache::export(&rx, ctx.clock.now())?;
+    let bytes = cultcache::export(&rx, registry(), ctx.clock.now())?;
     if args.out.as_os_str() == "-" {
         return ctx.printer.bytes(&bytes);
     }
@@ -30,7 +31,7 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
             "file": args.out,
             "records": records,
             "bytes": bytes.len(),
-            "types": cultcache::wis_catalog().len(),
+            "types": cultcache::wis_catalog(registry()).len(),
         }));
     }
     ctx.printer.line(format!(

@@ -1,9 +1,10 @@
 //! `wis cachectl import`: a CultCache file into the creature's store, every record or none.
 
+use crate::turn::documents::registry;
 use std::path::PathBuf;
 
-use crate::cultcache;
-use crate::exit::Result;
+use crate::base::cultcache;
+use crate::base::exit::Result;
 
 use super::Ctx;
 
@@ -18,7 +19,7 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
     let bytes = cultcache::read_input(&args.file)?;
     let store = ctx.open("cachectl import")?;
     let mut tx = store.write()?;
-    let imported = cultcache::import(&mut tx, &bytes)?;
+    let imported = cultcache::import(&mut tx, registry(), &bytes)?;
     tx.commit()?;
     if ctx.printer.is_json() {
         return ctx.printer.json(&imported);

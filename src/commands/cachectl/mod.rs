@@ -5,7 +5,7 @@ mod import;
 mod project;
 mod verify;
 
-use crate::exit::Result;
+use crate::base::exit::Result;
 
 use super::Ctx;
 

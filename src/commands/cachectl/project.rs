@@ -2,8 +2,8 @@
 
 use std::path::PathBuf;
 
-use crate::cultcache::{self, CultFile, outdir, project};
-use crate::exit::Result;
+use crate::base::cultcache::{self, CultFile, outdir, project};
+use crate::base::exit::Result;
 
 use super::Ctx;
 

@@ -1,9 +1,10 @@
 //! `wis cachectl verify`: check a CultCache file; a summary, or exit 65 with the problems.
 
+use crate::turn::documents::registry;
 use std::path::PathBuf;
 
-use crate::cultcache;
-use crate::exit::{Error, Result};
+use crate::base::cultcache;
+use crate::base::exit::{Error, Result};
 
 use super::Ctx;
 
@@ -16,7 +17,7 @@ pub struct Args {
 
 pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
     let bytes = cultcache::read_input(&args.file)?;
-    let report = cultcache::verify(&bytes)?;
+    let report = cultcache::verify(&bytes, registry())?;
     if ctx.printer.is_json() {
         ctx.printer.json(&report)?;
     } else {

@@ -1,7 +1,7 @@
 //! `wis config check`: validate, then compare the budgets with the served window.
 
-use crate::config::check::{ServerWindow, probe_window};
-use crate::exit::{Error, Result};
+use crate::base::config::check::{ServerWindow, probe_window};
+use crate::base::exit::{Error, Result};
 
 use super::Ctx;
 

@@ -3,7 +3,7 @@
 mod check;
 mod show;
 
-use crate::exit::Result;
+use crate::base::exit::Result;
 
 use super::Ctx;
 

@@ -1,6 +1,6 @@
 //! `wis config show`: the effective configuration.
 
-use crate::exit::Result;
+use crate::base::exit::Result;
 
 use super::Ctx;
 

@@ -5,7 +5,7 @@ mod plot;
 mod run;
 mod show;
 
-use crate::exit::Result;
+use crate::base::exit::Result;
 use crate::wisdom::curve::{CurveTable, results};
 
 use super::Ctx;

@@ -2,8 +2,8 @@
 
 use std::path::PathBuf;
 
-use crate::exit::{Error, Result};
-use crate::home::write_atomic;
+use crate::base::exit::{Error, Result};
+use crate::base::home::write_atomic;
 use crate::wisdom::curve::svg;
 
 use super::{Ctx, load_table, note_other_versions};

@@ -2,11 +2,11 @@
 
 use std::path::PathBuf;
 
-use crate::exit::Result;
-use crate::life::lease::{LEASE_KEY, Lease, LeaseState};
+use crate::base::exit::Result;
+use crate::base::store::Read;
+use crate::creature::lease::{LEASE_KEY, Lease, LeaseState};
 use crate::mind::open::open_mind;
 use crate::mind::openai::OpenAiMind;
-use crate::store::Read;
 use crate::wisdom::curve::{self, ArmContexts, Battery, Hooks, Interrupt, RunOptions, RunReport};
 
 use super::Ctx;
@@ -50,7 +50,7 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
     let interrupt = Interrupt::install()?;
     let mut contexts = ArmContexts::new(&ctx.home, &config, &ctx.clock, ctx.wait);
     let now = ctx.clock.now();
-    let in_flight = |rx: &crate::store::Rx| -> Result<bool> {
+    let in_flight = |rx: &crate::base::store::Rx| -> Result<bool> {
         Ok(matches!(
             rx.get::<Lease>(LEASE_KEY)?.map(|l| l.state(now)),
             Some(LeaseState::Fresh(_))
@@ -91,7 +91,7 @@ fn print(ctx: &Ctx, report: &RunReport) -> Result<()> {
 /// Brings the resident model back (WIS6): for a server, one cheap request, then, behind
 /// llama-swap, waiting until `/running` says it is ready. The embedded model lives in the tick's
 /// own process and needs nothing.
-fn restore_resident(config: &crate::config::Config) -> Result<()> {
+fn restore_resident(config: &crate::base::config::Config) -> Result<()> {
     if config.llm.url.is_none() {
         return Ok(());
     }
@@ -103,7 +103,7 @@ fn restore_resident(config: &crate::config::Config) -> Result<()> {
     ) {
         Ok(()) => Ok(()),
         // A plain llama-server or vLLM has no /running: the touch was the whole restore.
-        Err(e) if e.kind == crate::exit::Kind::Config => Ok(()),
+        Err(e) if e.kind == crate::base::exit::Kind::Config => Ok(()),
         Err(e) => Err(e),
     }
 }

@@ -1,6 +1,6 @@
 //! `wis curve show`: the curve as a table (age × arm), or JSON.
 
-use crate::exit::Result;
+use crate::base::exit::Result;
 
 use super::{Ctx, load_table, note_other_versions};
 

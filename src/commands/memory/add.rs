@@ -1,6 +1,6 @@
 //! `wis memory add`: the operator tells the creature something.
 
-use crate::exit::Result;
+use crate::base::exit::Result;
 use crate::memory::{Kind, NewEngram, Provenance};
 
 use super::Ctx;

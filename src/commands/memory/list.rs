@@ -1,6 +1,6 @@
 //! `wis memory list`: engrams, newest first.
 
-use crate::exit::Result;
+use crate::base::exit::Result;
 use crate::memory;
 
 use super::{Ctx, FilterArgs, TierArg};

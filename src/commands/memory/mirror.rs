@@ -1,6 +1,6 @@
 //! `wis memory mirror`: the Qdrant mirror's state, or `--rebuild` it from the store.
 
-use crate::exit::{Error, Result};
+use crate::base::exit::{Error, Result};
 use crate::memory::maintain;
 
 use super::Ctx;

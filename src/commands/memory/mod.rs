@@ -11,8 +11,8 @@ mod search;
 mod show;
 mod stats;
 
-use crate::clock::rfc3339;
-use crate::exit::Result;
+use crate::base::clock::rfc3339;
+use crate::base::exit::Result;
 use crate::memory::{Engram, Filter, Kind, Memory, Provenance, Tier};
 
 use super::Ctx;

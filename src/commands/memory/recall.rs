@@ -1,8 +1,8 @@
 //! `wis memory recall`: what the "Before you act" block would show now, and what recall found
 //! behind it.
 
-use crate::exit::Result;
-use crate::life::notebooks;
+use crate::base::exit::Result;
+use crate::creature::notebooks;
 use crate::wisdom::episodes::situation_key;
 use crate::wisdom::recall::{self, Silence, View};
 

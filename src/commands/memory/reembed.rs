@@ -1,6 +1,6 @@
 //! `wis memory reembed`: bring every vector to the configured embedder.
 
-use crate::exit::Result;
+use crate::base::exit::Result;
 use crate::memory::maintain;
 
 use super::Ctx;

@@ -1,6 +1,6 @@
 //! `wis memory search`: the engrams most similar to a text.
 
-use crate::exit::Result;
+use crate::base::exit::Result;
 use crate::memory::Route;
 
 use super::{Ctx, FilterArgs, TierArg};

@@ -1,6 +1,6 @@
 //! `wis memory show`: one engram in full.
 
-use crate::exit::{Error, Result};
+use crate::base::exit::{Error, Result};
 use crate::memory::{self, EngramId};
 
 use super::Ctx;

@@ -1,6 +1,6 @@
 //! `wis memory stats`: memory at a glance.
 
-use crate::exit::Result;
+use crate::base::exit::Result;
 use crate::memory::maintain;
 
 use super::Ctx;

@@ -1,8 +1,8 @@
 //! `wis unlock grant`: the milestone adjudicator, run now.
 
-use crate::exit::{Error, Result};
-use crate::life::progression::unlock;
-use crate::life::units::{UNITS, unit};
+use crate::base::exit::{Error, Result};
+use crate::turn::progression::unlock;
+use crate::world::units::{UNITS, unit};
 
 use super::Ctx;
 

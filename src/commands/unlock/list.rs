@@ -1,7 +1,7 @@
 //! `wis unlock list`: every unit, its state and its evidence.
 
-use crate::exit::Result;
-use crate::life::progression::unlock;
+use crate::base::exit::Result;
+use crate::turn::progression::unlock;
 
 use super::Ctx;
 

@@ -4,7 +4,7 @@
 mod grant;
 mod list;
 
-use crate::exit::Result;
+use crate::base::exit::Result;
 
 use super::Ctx;
 

@@ -4,7 +4,7 @@
 //! "have I seen these words, or words spelled like them, together before?"
 
 use super::{Embedder, Fnv, normalize};
-use crate::exit::Result;
+use crate::base::exit::Result;
 
 /// The feature-set version; changing the features means a new name, so stored vectors are
 /// seen as stale and re-embedded.

@@ -11,8 +11,8 @@ use std::time::Duration;
 use serde::Deserialize;
 
 use super::{Embedder, normalize};
-use crate::exit::{Error, Result};
-use crate::http;
+use crate::base::exit::{Error, Result};
+use crate::base::http;
 
 /// Texts per request: small enough for a llama-server's default batch, large enough that
 /// re-embedding a full store is a few thousand requests rather than a hundred thousand.

@@ -15,8 +15,8 @@ pub use hash::{HASH_MODEL, HashEmbedder};
 pub use http::{HTTP_BATCH, HttpEmbedder};
 
 use super::engram::{VectorMeta, text_sha256};
-use crate::config::{Embed, EmbedBackend};
-use crate::exit::{Error, Result};
+use crate::base::config::{Embed, EmbedBackend};
+use crate::base::exit::{Error, Result};
 
 /// Turns texts into L2-normalised vectors of one dimension.
 pub trait Embedder: Send + Sync {

@@ -10,7 +10,7 @@ use llama_cpp_2::llama_backend::LlamaBackend;
 use llama_cpp_2::model::LlamaModel;
 use llama_cpp_2::model::params::LlamaModelParams;
 
-use crate::exit::{Error, Result};
+use crate::base::exit::{Error, Result};
 use crate::mind::gguf;
 
 /// A model loaded for the life of the process.
@@ -32,7 +32,7 @@ pub fn backend() -> Result<&'static LlamaBackend> {
     BACKEND
         .get_or_init(|| {
             let mut backend = LlamaBackend::init().map_err(|e| e.to_string())?;
-            if crate::env::var(crate::env::LLAMA_LOG).is_none() {
+            if crate::base::env::var(crate::base::env::LLAMA_LOG).is_none() {
                 backend.void_logs();
             }
             Ok(backend)

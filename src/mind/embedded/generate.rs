@@ -12,7 +12,7 @@ use llama_cpp_2::token::LlamaToken;
 
 use super::sampler::Picker;
 use super::{EmbeddedOptions, Loaded};
-use crate::exit::{Error, Result};
+use crate::base::exit::{Error, Result};
 use crate::mind::Sampling;
 
 /// Tokens decoded per batch while reading the prompt.

@@ -23,8 +23,8 @@ use std::num::NonZeroUsize;
 use std::path::Path;
 use std::time::Instant;
 
-use crate::config::Config;
-use crate::exit::{Error, Result};
+use crate::base::config::Config;
+use crate::base::exit::{Error, Result};
 use crate::mind::{Mind, Prompt, Reply, Sampling, Usage};
 
 pub use backend::Loaded;

@@ -20,7 +20,7 @@ use llama_cpp_2::token::data::LlamaTokenData;
 use llama_cpp_2::token::data_array::LlamaTokenDataArray;
 use llama_cpp_2::token::logit_bias::LlamaLogitBias;
 
-use crate::exit::{Error, Result};
+use crate::base::exit::{Error, Result};
 use crate::mind::Sampling;
 
 /// The top-k of llama-server's default chain.

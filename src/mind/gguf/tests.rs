@@ -1,5 +1,5 @@
 use super::*;
-use crate::exit::Kind;
+use crate::base::exit::Kind;
 
 /// Builds a small GGUF file: metadata entries, then tensor records, then the data.
 struct Builder {

@@ -17,9 +17,9 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use crate::config::{Endpoint, Llm};
-use crate::exit::{Error, Result};
-use crate::http;
+use crate::base::config::{Endpoint, Llm};
+use crate::base::exit::{Error, Result};
+use crate::base::http;
 use crate::mind::{Mind, Prompt, Reply, Sampling};
 
 pub use wire::{request_body, touch_body};
@@ -207,7 +207,7 @@ mod tests {
     #[test]
     fn a_mind_needs_a_url() {
         let err = OpenAiMind::new(&Llm::default()).unwrap_err();
-        assert_eq!(err.kind, crate::exit::Kind::Config);
+        assert_eq!(err.kind, crate::base::exit::Kind::Config);
         let llm = Llm {
             url: Some("http://h:1/v1/".into()),
             ..Llm::default()

@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 
 use super::{OpenAiMind, wire};
-use crate::exit::{Error, Result};
-use crate::http;
+use crate::base::exit::{Error, Result};
+use crate::base::http;
 
 impl OpenAiMind {
     /// Sends one request of one token, so the server (or llama-swap) loads this model.

@@ -8,9 +8,9 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::config::Endpoint;
-use crate::exit::{Error, Result};
-use crate::http;
+use crate::base::config::Endpoint;
+use crate::base::exit::{Error, Result};
+use crate::base::http;
 use crate::mind::{Prompt, Reply, Sampling, Usage};
 
 /// Characters of an unexpected answer quoted in an error.
@@ -217,7 +217,7 @@ mod tests {
         let body = r#"{"choices":[{"message":{"content":null},"finish_reason":"stop"}]}"#;
         assert_eq!(read_answer(Endpoint::Chat, "u", body, 10).unwrap().text, "");
         let err = read_answer(Endpoint::Chat, "u", "<html>oops</html>", 10).unwrap_err();
-        assert_eq!(err.kind, crate::exit::Kind::Data);
+        assert_eq!(err.kind, crate::base::exit::Kind::Data);
         assert!(err.message.contains("<html>oops</html>"), "{}", err.message);
         assert!(read_answer(Endpoint::Completion, "u", r#"{"data":[]}"#, 10).is_err());
     }

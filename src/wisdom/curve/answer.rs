@@ -10,7 +10,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::world::{Action, REPLY};
+use crate::creature::{Action, REPLY};
 
 /// Most characters of an answer kept in a curve result.
 pub const KEPT_CHARS: usize = 500;

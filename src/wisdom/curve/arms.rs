@@ -3,8 +3,8 @@
 
 use serde::Serialize;
 
-use crate::config::{ArmMemory, Curve, Llm};
-use crate::exit::{Error, Result};
+use crate::base::config::{ArmMemory, Curve, Llm};
+use crate::base::exit::{Error, Result};
 use crate::mind::Sampling;
 use crate::mind::schema::action_schema;
 use crate::world::TOOLS;
@@ -78,7 +78,7 @@ pub fn battery_schema() -> serde_json::Value {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::Arm;
+    use crate::base::config::Arm;
 
     fn curve() -> Curve {
         Curve::default()

@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use super::score::{Scorer, ScorerSpec};
-use crate::exit::{Error, Result};
+use crate::base::exit::{Error, Result};
 
 /// Most bytes of one battery line.
 pub const MAX_LINE_BYTES: usize = 64 * 1024;

@@ -9,16 +9,16 @@ use std::path::PathBuf;
 
 use super::arms::ArmSpec;
 use super::battery::Task;
-use crate::clock::Clock;
-use crate::config::{ArmMemory, Config};
-use crate::exit::{Error, Result};
-use crate::home::Home;
-use crate::life::prompt::{self, Tail};
-use crate::life::{Genome, Persona, Unlocks, notebooks};
+use crate::base::clock::Clock;
+use crate::base::config::{ArmMemory, Config};
+use crate::base::exit::{Error, Result};
+use crate::base::home::Home;
+use crate::base::store::{OpenOptions, Read, Store};
+use crate::creature::{Genome, Persona, Unlocks, notebooks};
 use crate::mind::Prompt;
-use crate::store::{OpenOptions, Read, Store};
 use crate::wisdom::episodes::situation_key;
 use crate::wisdom::recall;
+use crate::world::prompt::{self, Tail};
 
 /// The cue that closes every battery prompt.
 pub fn cue(task: &Task) -> String {

@@ -5,7 +5,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::exit::{Error, Result};
+use crate::base::exit::{Error, Result};
 
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 

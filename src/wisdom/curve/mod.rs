@@ -31,8 +31,8 @@ pub use run::{Hooks, RunOptions, RunReport, run, score_arm};
 pub use score::{Scorer, ScorerSpec};
 pub use table::{CurveRow, CurveTable};
 
-use crate::exit::Result;
-use crate::store::Read;
+use crate::base::exit::Result;
+use crate::base::store::Read;
 
 /// Every curve result in the store, oldest first.
 pub fn results(rx: &impl Read) -> Result<Vec<CurveResult>> {

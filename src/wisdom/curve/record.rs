@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 
 use super::battery::Battery;
 use super::result::{BatteryRecord, CurveResult, RESULTS_CAP_MAX};
-use crate::exit::{Error, Result};
-use crate::store::{Doc, Layout, Read, Tx};
+use crate::base::exit::{Error, Result};
+use crate::base::store::{Doc, Layout, Read, Tx};
 
 /// Refuses a battery whose bytes differ from those of its version's first result.
 pub fn check_frozen(rx: &impl Read, battery: &Battery) -> Result<()> {
@@ -19,7 +19,7 @@ pub fn check_frozen(rx: &impl Read, battery: &Battery) -> Result<()> {
         Some(first) if first.sha256 != battery.sha256 => Err(Error::data(format!(
             "battery {} has changed since its first recorded result ({}): sha256 {} then, {} now",
             battery.version,
-            crate::clock::rfc3339(first.first_result_at),
+            crate::base::clock::rfc3339(first.first_result_at),
             short(&first.sha256),
             short(&battery.sha256),
         ))

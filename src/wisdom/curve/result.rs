@@ -12,10 +12,10 @@ use serde::{Deserialize, Serialize};
 
 use super::answer::AnswerKind;
 use super::battery::Domain;
-use crate::clock::Millis;
-use crate::config::ArmMemory;
+use crate::base::clock::Millis;
+use crate::base::config::ArmMemory;
+use crate::base::store::Layout;
 use crate::doc;
-use crate::store::Layout;
 
 /// The most curve results any store keeps (the ring's declared cap).
 pub const RESULTS_CAP_MAX: u64 = 4096;

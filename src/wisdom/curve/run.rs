@@ -23,12 +23,12 @@ use super::arms::ArmSpec;
 use super::battery::{Battery, Task};
 use super::record::{OutFile, check_frozen, checked_cap, record};
 use super::result::{Age, BatteryRef, CurveResult, TaskScore};
-use crate::clock::{Clock, Millis};
-use crate::exit::{Error, Result};
-use crate::home::Home;
-use crate::life::Persona;
+use crate::base::clock::{Clock, Millis};
+use crate::base::exit::{Error, Result};
+use crate::base::home::Home;
+use crate::base::store::{Read, Rx};
+use crate::creature::Persona;
 use crate::mind::{Mind, Prompt, Sampling};
-use crate::store::{Read, Rx};
 
 /// What a run is: where, which battery, which arms, and how every call samples.
 #[derive(Debug)]
@@ -84,8 +84,8 @@ impl RunReport {
             .iter()
             .map(|r| {
                 let memory = match r.memory {
-                    crate::config::ArmMemory::None => "none",
-                    crate::config::ArmMemory::Live => "live",
+                    crate::base::config::ArmMemory::None => "none",
+                    crate::base::config::ArmMemory::Live => "live",
                 };
                 vec![
                     r.arm.clone(),

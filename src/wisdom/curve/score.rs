@@ -20,7 +20,7 @@ use regex::{Regex, RegexBuilder};
 use serde::{Deserialize, Serialize};
 
 use super::answer::Answer;
-use crate::world::REPLY;
+use crate::creature::REPLY;
 
 /// Most bytes a compiled pattern may take (a hostile battery cannot blow up memory).
 const REGEX_SIZE_LIMIT: usize = 1 << 20;

@@ -1,7 +1,7 @@
 use serde_json::json;
 
 use super::*;
-use crate::world::Action;
+use crate::creature::Action;
 
 fn scorer(spec: serde_json::Value) -> Scorer {
     let spec: ScorerSpec = serde_json::from_value(spec).expect("spec parses");

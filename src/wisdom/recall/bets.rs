@@ -13,13 +13,13 @@
 use serde::{Deserialize, Serialize};
 
 use super::situation::Situation;
-use crate::clock::Millis;
+use crate::base::clock::Millis;
+use crate::base::exit::Result;
+use crate::base::store::{Layout, Read, Tx};
+use crate::creature::Action;
 use crate::doc;
-use crate::exit::Result;
 use crate::memory::{self, Engram, EngramId, Provenance, Settlement};
-use crate::store::{Layout, Read, Tx};
 use crate::wisdom::episodes::{Episode, action_signature};
-use crate::world::Action;
 
 /// Bets kept in the ring.
 pub const BET_CAP: u64 = 100_000;

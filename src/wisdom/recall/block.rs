@@ -13,7 +13,7 @@ use serde::Serialize;
 
 use super::bets::{self, Item, Shown};
 use super::lookup::{Case, Lookup};
-use crate::config::{Context, Wisdom};
+use crate::base::config::{Context, Wisdom};
 use crate::memory::{Hit, Provenance};
 
 /// The block's heading.

@@ -12,9 +12,9 @@ use super::situation::{
     IndexState, SITUATION_CAP, Situation, SituationVector, SituationVectorRef, indexable,
     situation_text,
 };
-use crate::exit::Result;
+use crate::base::exit::Result;
+use crate::base::store::{Doc, Read, Tx};
 use crate::memory::{Memory, vector};
-use crate::store::{Doc, Read, Tx};
 use crate::wisdom::episodes::{EPISODE_CAP, Episode};
 
 /// Changes to the index not yet written: the situations and vector rows touched, and the

@@ -10,9 +10,9 @@ use serde::Serialize;
 
 use super::ledger::Pending;
 use super::situation::{SituationVectorRef, Track, situation_text};
-use crate::exit::Result;
+use crate::base::exit::Result;
+use crate::base::store::{Doc, Read};
 use crate::memory::{Filter, Hit, Kind, Memory, vector};
-use crate::store::{Doc, Read};
 
 /// Similar situations looked at besides the current one.
 pub const SIMILAR_SITUATIONS: usize = 4;

@@ -27,12 +27,12 @@ pub use ledger::Pending;
 pub use lookup::{Case, DeadEnd, Lookup};
 pub use situation::{IndexState, Situation, SituationVector, Track};
 
-use crate::clock::Millis;
-use crate::config::Config;
-use crate::exit::Result;
-use crate::life::heartbeat::Turn;
+use crate::base::clock::Millis;
+use crate::base::config::Config;
+use crate::base::exit::Result;
+use crate::base::store::{Read, Tx};
+use crate::creature::heartbeat::Turn;
 use crate::memory::Memory;
-use crate::store::{Read, Tx};
 use crate::wisdom::episodes::Episode;
 
 /// What recall shows for a situation now: what it found, and the block or why there is none.

@@ -12,11 +12,11 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::base::store::Layout;
+use crate::creature::{Action, REPLY};
 use crate::doc;
 use crate::memory::Utility;
-use crate::store::Layout;
 use crate::wisdom::episodes::Episode;
-use crate::world::{Action, REPLY};
 
 /// Most situations indexed; past it the least recently seen one goes.
 pub const SITUATION_CAP: u64 = 4_096;

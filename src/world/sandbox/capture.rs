@@ -4,7 +4,7 @@
 
 use std::collections::VecDeque;
 
-use crate::world::normalize_output;
+use crate::creature::normalize_output;
 
 /// Output kept as a head and a tail of bounded size, and a count of everything seen.
 pub struct Captured {

@@ -9,7 +9,7 @@
 
 use super::Limits;
 use super::supervise::Finished;
-use crate::world::{FailKind, Outcome};
+use crate::creature::{FailKind, Outcome};
 
 /// Turns what happened into the typed outcome, with a line saying what the platform did.
 pub fn judge(fin: Finished, procs_hit: bool, limits: &Limits) -> Outcome {
@@ -71,7 +71,7 @@ mod tests {
     #[test]
     fn exit_statuses_become_kinds() {
         use std::os::unix::process::ExitStatusExt;
-        let limits = Limits::from_organs(&crate::config::Organs::default());
+        let limits = Limits::from_organs(&crate::base::config::Organs::default());
         let judged = |raw: i32, timed_out: bool| {
             let mut output = Captured::new(100);
             output.push(b"some output\n");

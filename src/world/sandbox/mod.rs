@@ -39,9 +39,9 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use crate::config::Organs;
-pub use crate::config::SandboxMode;
-use crate::world::{FailKind, Outcome};
+use crate::base::config::Organs;
+pub use crate::base::config::SandboxMode;
+use crate::creature::{FailKind, Outcome};
 use cgroup::PidsCgroup;
 
 /// Every bound a command runs under.

@@ -3,8 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::base::store::Layout;
 use crate::doc;
-use crate::store::Layout;
 
 /// Where a version stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

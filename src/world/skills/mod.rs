@@ -22,9 +22,9 @@ use std::sync::{Mutex, OnceLock};
 pub use manifest::{LastRun, Skill, SkillScript, Version, VersionState};
 pub use tools::{run as run_tool, run_skill, settle_run};
 
-use crate::exit::Result;
-use crate::store::Read;
-use crate::world::tools::{ArgSpec, ArgType, ToolSpec};
+use crate::base::exit::Result;
+use crate::base::store::Read;
+use crate::creature::tool::{ArgSpec, ArgType, ToolSpec};
 
 /// The tool name of a skill is this prefix and its name.
 pub const SKILL_PREFIX: &str = "skill_";

@@ -6,11 +6,12 @@ use std::path::Path;
 
 use super::manifest::{LastRun, Skill, SkillScript, Version, VersionState};
 use super::{MAX_SKILLS, MAX_VERSIONS, Runnable, valid_name};
-use crate::exit::Result;
+use crate::base::exit::Result;
+use crate::base::store::{Read, Tx};
+use crate::creature::{Action, FailKind, Outcome};
 use crate::memory::engram::text_sha256;
-use crate::store::{Read, Tx};
+use crate::world::files;
 use crate::world::sandbox::{self, Limits};
-use crate::world::{Action, FailKind, Outcome, files};
 
 /// Runs one of the store-side skill tools.
 pub fn run(

@@ -2,8 +2,8 @@
 //! one unit (a test in `life::units` holds that), and its wording is free of body nouns: the
 //! stanzas speak in the morph's words, these lines in plain ones.
 
-use super::ArgType::{Integer, String as Str};
-use super::{ArgSpec, ArgType, ToolSpec};
+use crate::creature::tool::ArgType::{Integer, String as Str};
+use crate::creature::tool::{ArgSpec, ArgType, ToolSpec};
 
 const fn arg(name: &'static str, ty: ArgType, required: bool, about: &'static str) -> ArgSpec {
     ArgSpec {

@@ -14,13 +14,14 @@ use indicatif::ProgressBar;
 use serde_json::json;
 
 use super::*;
-use crate::clock::Clock;
-use crate::config::{ArmMemory, Curve, Llm};
-use crate::exit::{Error, Result};
-use crate::home::{BirthOptions, Home, birth};
-use crate::life::Persona;
+use crate::base::clock::Clock;
+use crate::base::config::{ArmMemory, Curve, Llm};
+use crate::base::exit::{Error, Result};
+use crate::base::home::Home;
+use crate::base::store::{Read, Rx};
+use crate::creature::Persona;
 use crate::mind::{Mind, Prompt, Reply, Sampling};
-use crate::store::{Read, Rx};
+use crate::turn::birth::{BirthOptions, birth};
 
 pub const BATTERY: &str = r#"{"id":"store","domain":"ops","prompt":"Which file holds your state?","scorer":{"type":"exact","answer":"wis.redb"}}
 {"id":"cap","domain":"subsystems","prompt":"How many reflexes can be armed at once?","scorer":{"type":"regex","pattern":"\\b12\\b"}}

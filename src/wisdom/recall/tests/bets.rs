@@ -1,8 +1,8 @@
 //! Bets: each way a tick can settle an injected item, and where the settlement lands.
 
 use super::*;
+use crate::base::store::Read;
 use crate::memory::{Settlement, Utility, get};
-use crate::store::Read;
 use crate::wisdom::recall::bets::{
     Bet, Injected, Item, Shown, Unsettled, adjudicate, recommends, settle,
 };
@@ -165,13 +165,13 @@ fn bets_round_trip_through_the_store() {
         settlement: None,
         unsettled: Some(Unsettled::NoRecommendation),
     };
-    let bytes = crate::store::encode(&bet).unwrap();
-    assert_eq!(crate::store::decode::<Bet>(&bytes).unwrap(), bet);
+    let bytes = crate::base::store::encode(&bet).unwrap();
+    assert_eq!(crate::base::store::decode::<Bet>(&bytes).unwrap(), bet);
     let case = Item::Case {
         situation: PUMP.into(),
         signature: "bash ls".into(),
     };
-    let bytes = crate::store::encode(&case).unwrap();
-    assert_eq!(crate::store::decode::<Item>(&bytes).unwrap(), case);
+    let bytes = crate::base::store::encode(&case).unwrap();
+    assert_eq!(crate::base::store::decode::<Item>(&bytes).unwrap(), case);
     assert_eq!(case.id(), "-|find the pump port#bash ls");
 }

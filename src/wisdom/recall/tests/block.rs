@@ -215,11 +215,11 @@ fn the_budget_is_the_smaller_of_the_block_cap_and_the_recalled_memory_budget() {
 
 #[test]
 fn with_the_block_in_it_the_whole_prompt_still_fits_its_budget() {
-    use crate::config::Context;
-    use crate::life::morph::Morph;
-    use crate::life::prompt::{Tail, build, work_cue};
-    use crate::life::stream::{StreamLine, Voice};
-    use crate::life::{Persona, Unlocks};
+    use crate::base::config::Context;
+    use crate::creature::morph::Morph;
+    use crate::creature::stream::{StreamLine, Voice};
+    use crate::creature::{Persona, Unlocks};
+    use crate::world::prompt::{Tail, build, work_cue};
     let lines: Vec<StreamLine> = (0..3000)
         .map(|i| StreamLine::new(i, 0, Voice::Observe, "y".repeat(200)))
         .collect();

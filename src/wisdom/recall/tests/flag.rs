@@ -4,8 +4,9 @@
 use std::collections::BTreeMap;
 
 use super::*;
-use crate::life::heartbeat::Turn;
-use crate::store::{Layout, Read, registry};
+use crate::base::store::{Layout, Read};
+use crate::creature::heartbeat::Turn;
+use crate::turn::documents::registry;
 use crate::wisdom::recall::{Bet, Situation, prepare, record};
 
 /// Every document in the store, raw, by schema and key.
@@ -95,6 +96,6 @@ fn only_work_turns_get_a_block() {
     }
 }
 
-fn push_in(tx: &mut crate::store::Tx<'_>, ep: Episode) {
+fn push_in(tx: &mut crate::base::store::Tx<'_>, ep: Episode) {
     tx.push(&ep).unwrap();
 }

@@ -1,7 +1,7 @@
 //! The situation index: fixes, dead ends, what is left out, catch-up, similarity, the cap.
 
 use super::*;
-use crate::store::Read;
+use crate::base::store::Read;
 use crate::wisdom::recall::lookup::lookup;
 use crate::wisdom::recall::situation::{SITUATION_CAP, Situation, SituationVector};
 use crate::wisdom::recall::{IndexState, ledger};

@@ -10,11 +10,11 @@ use std::time::Duration;
 
 use serde_json::json;
 
-use crate::config::Config;
+use crate::base::config::Config;
+use crate::base::store::{OpenOptions, Store};
+use crate::creature::{Action, FailKind};
 use crate::memory::{EngramId, HashEmbedder, Kind, Memory, NewEngram, Provenance};
-use crate::store::{OpenOptions, Store};
 use crate::wisdom::episodes::{Episode, action_signature};
-use crate::world::{Action, FailKind};
 
 pub(super) fn temp_store() -> (tempfile::TempDir, Store) {
     let dir = tempfile::tempdir().unwrap();

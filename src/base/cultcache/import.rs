@@ -1,0 +1,173 @@
+//! A CultCache file into a creature's store, whole or not at all.
+//!
+//! Every record must be a registered wis document type: its schema id (or, in a snapshot,
+//! the id of the catalog entry it resolves to) is a registered schema id; a legacy
+//! envelope's `type` may also be a registered type's unversioned name (`wis.persona`) when
+//! exactly one version of it is registered. Keys follow the export's scheme (`self` for a
+//! singleton, the key for a keyed document, a 20-digit sequence number for a ring entry).
+//! The payload must decode as bounded MessagePack and then as its type. The first record
+//! that fails any of this rejects the whole file with an error naming it; the caller's
+//! transaction is then dropped, so nothing is written. Documents already in the store are
+//! replaced when the file has the same type and key, and kept otherwise; a ring pushed
+//! past its cap by the import is refused.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::decode::decode_one;
+use super::read::{CultFile, Record, Shape};
+use crate::base::exit::{Error, Result};
+use crate::base::store::{DocType, Layout, Read, SINGLETON_KEY, Tx, ring_key};
+
+/// What an import wrote.
+#[derive(Debug, Clone, Default, Serialize, PartialEq, Eq)]
+pub struct Imported {
+    /// Records written.
+    pub records: u64,
+    /// Records per schema id.
+    pub by_type: BTreeMap<&'static str, u64>,
+}
+
+/// Reads every record of `bytes` into `tx` as one of `types`; the caller commits.
+pub fn import(tx: &mut Tx<'_>, types: &[DocType], bytes: &[u8]) -> Result<Imported> {
+    let mut file = CultFile::open(bytes)?;
+    let mut imported = Imported::default();
+    while let Some(record) = file.next_record()? {
+        let ty = wis_type(types, &file, &record).ok_or_else(|| {
+            reject(
+                &record,
+                format!(
+                    "schema `{}` is not a wis document type",
+                    file.type_name(&record)
+                ),
+            )
+            .hint("`wis cachectl verify FILE` lists the file's types; nothing was imported")
+        })?;
+        check_key(ty, &record)?;
+        decode_one(&record.payload)
+            .map_err(|e| reject(&record, format!("payload is not MessagePack: {e}")))?;
+        (ty.validate)(&record.payload).map_err(|e| {
+            reject(
+                &record,
+                format!("payload does not decode as {}: {e}", ty.schema),
+            )
+        })?;
+        tx.put_raw(ty, record.key, &record.payload)?;
+        imported.records += 1;
+        *imported.by_type.entry(ty.schema).or_default() += 1;
+    }
+    for ty in types {
+        if let Layout::Ring { cap } = ty.layout
+            && imported.by_type.contains_key(ty.schema)
+        {
+            let len = tx.table_len(ty.schema, ty.layout)?;
+            if len > cap {
+                return Err(Error::data(format!(
+                    "importing would leave {} with {len} entries, over its cap {cap}",
+                    ty.schema
+                ))
+                .hint("nothing was imported; trim the file's entries of that type"));
+            }
+        }
+    }
+    Ok(imported)
+}
+
+fn reject(record: &Record<'_>, why: String) -> Error {
+    Error::data(format!(
+        "record {} `{}` ({}): {why}",
+        record.index, record.key, record.schema_id
+    ))
+    .hint("nothing was imported; `wis cachectl verify FILE` checks the whole file")
+}
+
+/// The registered type a record holds, if any.
+fn wis_type<'t>(
+    types: &'t [DocType],
+    file: &CultFile<'_>,
+    record: &Record<'_>,
+) -> Option<&'t DocType> {
+    if let Some(ty) = super::doc_type(types, record.schema_id) {
+        return Some(ty);
+    }
+    match file.shape {
+        Shape::Snapshot => file
+            .catalog
+            .resolve(record.schema_id)
+            .and_then(|entry| super::doc_type(types, &entry.schema_id)),
+        Shape::Legacy => {
+            let mut named = types.iter().filter(|t| t.name() == record.schema_id);
+            match (named.next(), named.next()) {
+                (Some(ty), None) => Some(ty),
+                _ => None,
+            }
+        }
+    }
+}
+
+fn check_key(ty: &DocType, record: &Record<'_>) -> Result<()> {
+    let ok = match ty.layout {
+        Layout::Singleton => record.key == SINGLETON_KEY,
+        Layout::Keyed => true,
+        Layout::Ring { .. } => record
+            .key
+            .parse::<u64>()
+            .is_ok_and(|seq| ring_key(seq) == record.key),
+    };
+    if ok {
+        return Ok(());
+    }
+    let want = match ty.layout {
+        Layout::Singleton => format!("a singleton's key is `{SINGLETON_KEY}`"),
+        _ => "a ring entry's key is its sequence number in 20 digits".to_string(),
+    };
+    Err(reject(
+        record,
+        format!("key does not fit {}: {want}", ty.schema),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::borrow::Cow;
+
+    use super::*;
+    use crate::base::cultcache::PayloadForm;
+
+    fn record(key: &str) -> Record<'_> {
+        Record {
+            index: 0,
+            key,
+            schema_id: "wis.test.v1",
+            stored_at: "2026-01-01T00:00:00.000Z",
+            payload: Cow::Borrowed(&[0xc0]),
+            form: PayloadForm::Bin,
+        }
+    }
+
+    fn ty(layout: Layout) -> DocType {
+        DocType {
+            schema: "wis.test.v1",
+            layout,
+            validate: |_| Ok(()),
+            members: Vec::new,
+        }
+    }
+
+    #[test]
+    fn keys_follow_the_export_scheme() {
+        let single = ty(Layout::Singleton);
+        assert!(check_key(&single, &record("self")).is_ok());
+        assert!(check_key(&single, &record("other")).is_err());
+        let keyed = ty(Layout::Keyed);
+        assert!(check_key(&keyed, &record("any key at all")).is_ok());
+        let ring = ty(Layout::Ring { cap: 10 });
+        assert!(check_key(&ring, &record(&ring_key(5))).is_ok());
+        assert!(check_key(&ring, &record("00000000000000000005")).is_ok());
+        for bad in ["5", "-1", "000000000000000000005", "x"] {
+            let err = check_key(&ring, &record(bad)).unwrap_err();
+            assert!(err.message.contains("20 digits"), "{bad}: {}", err.message);
+        }
+    }
+}

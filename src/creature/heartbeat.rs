@@ -1,0 +1,118 @@
+//! The heartbeat scheduler: which turn a tick takes.
+//!
+//! Sleep when sleep pressure has crossed the stage's threshold; rumination when nothing is
+//! actionable (no open plan step), after repeated failures, or when the same act keeps
+//! repeating; otherwise work. Rumination never
+//! follows rumination, so a mind that cannot plan still gets to act.
+
+use serde::Serialize;
+
+use super::Persona;
+
+/// Failed work turns in a row after which the creature stops to think.
+pub const RUMINATE_AFTER_FAILURES: usize = 3;
+/// Work turns in a row with the same action signature after which it stops to think (the
+/// loop detection a small model needs: it continues what it sees, including its own rut).
+pub const RUMINATE_AFTER_REPEATS: u32 = 4;
+
+/// The kind of turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Turn {
+    Work,
+    Rumination,
+    Sleep,
+}
+
+impl Turn {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Turn::Work => "work",
+            Turn::Rumination => "rumination",
+            Turn::Sleep => "sleep",
+        }
+    }
+}
+
+/// Why a turn was chosen, for the stream and the operator.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Choice {
+    pub turn: Turn,
+    pub why: &'static str,
+}
+
+/// Chooses the turn from the persona and the current step.
+pub fn choose(persona: &Persona, step: Option<&str>) -> Choice {
+    if persona.sleepy() {
+        return Choice {
+            turn: Turn::Sleep,
+            why: "sleep pressure crossed its threshold",
+        };
+    }
+    let last_was_rumination = persona
+        .last_tick
+        .as_ref()
+        .is_some_and(|t| t.turn == Turn::Rumination.as_str());
+    if !last_was_rumination {
+        if step.is_none() {
+            return Choice {
+                turn: Turn::Rumination,
+                why: "nothing is planned",
+            };
+        }
+        if persona.failures_in_row as usize >= RUMINATE_AFTER_FAILURES {
+            return Choice {
+                turn: Turn::Rumination,
+                why: "the last tries failed",
+            };
+        }
+        if persona.repeats_in_row >= RUMINATE_AFTER_REPEATS {
+            return Choice {
+                turn: Turn::Rumination,
+                why: "you keep doing the same thing",
+            };
+        }
+    }
+    Choice {
+        turn: Turn::Work,
+        why: "there is a step to take",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::creature::LastTick;
+
+    #[test]
+    fn sleep_then_rumination_then_work() {
+        let mut p = Persona::newborn("X", 0);
+        assert_eq!(choose(&p, None).turn, Turn::Rumination);
+        assert_eq!(choose(&p, Some("look around")).turn, Turn::Work);
+        p.failures_in_row = 3;
+        assert_eq!(choose(&p, Some("look")).turn, Turn::Rumination);
+        p.failures_in_row = 2;
+        assert_eq!(choose(&p, Some("look")).turn, Turn::Work);
+        p.repeats_in_row = RUMINATE_AFTER_REPEATS;
+        let loop_choice = choose(&p, Some("look"));
+        assert_eq!(loop_choice.turn, Turn::Rumination);
+        assert_eq!(loop_choice.why, "you keep doing the same thing");
+        p.repeats_in_row = RUMINATE_AFTER_REPEATS - 1;
+        assert_eq!(choose(&p, Some("look")).turn, Turn::Work);
+        p.sleep_pressure = p.nap_threshold();
+        assert_eq!(choose(&p, Some("look")).turn, Turn::Sleep);
+    }
+
+    #[test]
+    fn rumination_never_follows_rumination() {
+        let mut p = Persona::newborn("X", 0);
+        p.last_tick = Some(LastTick {
+            tick: 1,
+            at: 0,
+            turn: "rumination".into(),
+            summary: String::new(),
+        });
+        p.failures_in_row = 5;
+        assert_eq!(choose(&p, None).turn, Turn::Work);
+    }
+}

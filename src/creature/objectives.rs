@@ -1,0 +1,122 @@
+//! Objectives: what the creature set out to do. The first open objective is the active one;
+//! its id is the first half of the situation key every episode is recorded under.
+
+use serde::{Deserialize, Serialize};
+
+use crate::base::store::Layout;
+use crate::doc;
+
+/// Most objectives kept (the oldest finished ones go first).
+pub const MAX_OBJECTIVES: usize = 200;
+/// Most open objectives at once.
+pub const MAX_OPEN: usize = 30;
+
+/// Where an objective stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ObjectiveState {
+    Open,
+    Done,
+    Blocked,
+}
+
+/// One objective.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Objective {
+    pub id: u32,
+    pub text: String,
+    pub state: ObjectiveState,
+    pub added_tick: u64,
+    #[serde(default)]
+    pub closed_tick: Option<u64>,
+    /// Why it is blocked.
+    #[serde(default)]
+    pub why: Option<String>,
+}
+
+impl Objective {
+    /// `o3`: how the situation key and the creature name it.
+    pub fn key(&self) -> String {
+        format!("o{}", self.id)
+    }
+
+    pub fn line(&self) -> String {
+        let state = match self.state {
+            ObjectiveState::Open => "open".to_string(),
+            ObjectiveState::Done => "done".to_string(),
+            ObjectiveState::Blocked => format!(
+                "blocked: {}",
+                self.why.as_deref().unwrap_or("no reason given")
+            ),
+        };
+        format!("{} [{state}] {}", self.id, self.text)
+    }
+}
+
+/// Every objective.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct Objectives {
+    pub next: u32,
+    pub items: Vec<Objective>,
+}
+
+doc!(Objectives, "wis.objectives", 1, Layout::Singleton);
+
+impl Objectives {
+    /// The active objective: the first open one.
+    pub fn active(&self) -> Option<&Objective> {
+        self.items.iter().find(|o| o.state == ObjectiveState::Open)
+    }
+
+    pub fn open_count(&self) -> usize {
+        self.items
+            .iter()
+            .filter(|o| o.state == ObjectiveState::Open)
+            .count()
+    }
+
+    /// Adds an open objective; returns its id.
+    pub fn add(&mut self, text: &str, tick: u64) -> u32 {
+        self.next = self.next.max(1);
+        let id = self.next;
+        self.next += 1;
+        self.items.push(Objective {
+            id,
+            text: text.trim().chars().take(300).collect(),
+            state: ObjectiveState::Open,
+            added_tick: tick,
+            closed_tick: None,
+            why: None,
+        });
+        while self.items.len() > MAX_OBJECTIVES {
+            let Some(drop) = self
+                .items
+                .iter()
+                .position(|o| o.state != ObjectiveState::Open)
+            else {
+                break;
+            };
+            self.items.remove(drop);
+        }
+        id
+    }
+
+    pub fn get_mut(&mut self, id: u32) -> Option<&mut Objective> {
+        self.items.iter_mut().find(|o| o.id == id)
+    }
+
+    /// The open objectives for the prompt, the active one first.
+    pub fn render_open(&self) -> Option<String> {
+        let open: Vec<String> = self
+            .items
+            .iter()
+            .filter(|o| o.state == ObjectiveState::Open)
+            .enumerate()
+            .map(|(i, o)| {
+                let mark = if i == 0 { " (active)" } else { "" };
+                format!("{}{mark}: {}", o.id, o.text)
+            })
+            .collect();
+        (!open.is_empty()).then(|| open.join("\n"))
+    }
+}

@@ -1,0 +1,17 @@
+//! A turn of the creature's life, and the steps between turns.
+//!
+//! [`tick`] is one heartbeat (work, rumination or sleep); [`sleep`] the sleep turn and its
+//! receipt; [`birth`] a newborn's home; [`progression`] and [`quests`] the growing body and the
+//! System's quests, settled at the boundaries between turns; [`economy`] what a turn pays;
+//! [`report`] the creature at a glance; [`check`] the invariants `wis check` adds to the store's
+//! own; [`documents`] the register of every document type the store may hold.
+
+pub mod birth;
+pub mod check;
+pub mod documents;
+pub mod economy;
+pub mod progression;
+pub mod quests;
+pub mod report;
+pub mod sleep;
+pub mod tick;

@@ -1,0 +1,47 @@
+//! The growing body: how units are granted, and everything a tick boundary settles.
+//!
+//! One writer, `grant`, with exactly three callers (a test counts them): the quest reward
+//! sink ([`crate::turn::quests`]), the milestone adjudicator ([`milestone::adjudicate`], run
+//! after every outcome, at every sleep, and by `wis unlock grant`), and the one-shot seeder for
+//! an existing store ([`seed::load_or_seed`]). Grants happen only at tick boundaries: the tick
+//! reads the body once ([`snapshot::snapshot`]) and hands that one snapshot to the prompt, the
+//! schema and dispatch, so a grant made at the end of one tick is felt from the next.
+//!
+//! [`boundary`] is what the tick calls at its boundaries; [`chores`] is the work a boundary
+//! needs done with the store closed (organ probes, prediction checks, a delegated job).
+
+pub mod boundary;
+mod check;
+pub mod chores;
+mod grant;
+pub mod milestone;
+pub mod seed;
+pub mod snapshot;
+pub mod unlock;
+
+pub use check::check;
+pub(crate) use grant::grant;
+pub use grant::{By, Granted, OrganCheck, retry_engrams};
+
+use crate::base::clock::Millis;
+use crate::base::config::Config;
+use crate::base::exit::Result;
+use crate::base::store::Tx;
+use crate::creature::Morph;
+use crate::creature::stream::{StreamLine, Voice};
+
+/// Where and when a boundary happens, and the body words to speak in.
+#[derive(Debug, Clone, Copy)]
+pub struct Boundary<'a> {
+    /// The tick the boundary closes (for a command between ticks, the last one lived).
+    pub tick: u64,
+    pub now: Millis,
+    pub morph: Morph,
+    pub config: &'a Config,
+}
+
+/// A System window in the stream: what the creature reads next tick.
+pub(crate) fn window(tx: &mut Tx<'_>, b: &Boundary<'_>, text: &str) -> Result<()> {
+    tx.push(&StreamLine::new(b.tick, b.now, Voice::System, text))?;
+    Ok(())
+}

@@ -1,0 +1,131 @@
+//! What `wis unlock` shows and does between ticks: every unit with its state and evidence, and
+//! a run of the milestone adjudicator (on the evidence, or on the operator's authority for one
+//! unit). A command between ticks is at a tick boundary; one is refused while a turn is in
+//! flight.
+
+use serde::Serialize;
+
+use super::milestone::{self, Authority, Probes};
+use super::{Boundary, seed};
+use crate::base::clock::Clock;
+use crate::base::config::Config;
+use crate::base::exit::{Error, Result};
+use crate::base::store::{Read, Store};
+use crate::creature::lease::{LEASE_KEY, Lease, LeaseState};
+use crate::creature::{Genome, Persona, UnitState};
+use crate::world::stats;
+use crate::world::units::{Earning, UNITS, Unit};
+
+/// One unit as `wis unlock list` shows it.
+#[derive(Debug, Clone, Serialize)]
+pub struct UnitView {
+    pub unit: &'static str,
+    pub name: &'static str,
+    /// `granted`, `pending` or `locked`.
+    pub state: &'static str,
+    pub tools: Vec<&'static str>,
+    /// Other names its tools answer to.
+    pub aliases: Vec<&'static str>,
+    /// When and by whom it was granted or held.
+    pub tick: Option<u64>,
+    pub by: Option<String>,
+    /// The evidence it was granted on; for a locked unit, what earns it and where that stands.
+    pub evidence: String,
+    /// Why a pending unit is held.
+    pub held: Option<String>,
+}
+
+/// Every unit, in ladder order. A store not seeded yet is shown as the seeder would seed it.
+pub fn list(rx: &impl Read, now: crate::base::clock::Millis) -> Result<Vec<UnitView>> {
+    let persona: Persona = rx.singleton()?;
+    let unlocks = seed::view(rx, &persona, now)?;
+    UNITS
+        .iter()
+        .map(|u| {
+            let tools = u.tools().map(|t| t.name).collect();
+            Ok(match unlocks.units.get(u.id) {
+                Some(r) => UnitView {
+                    unit: u.id,
+                    name: u.name,
+                    state: match r.state {
+                        UnitState::Granted => "granted",
+                        UnitState::Pending => "pending",
+                    },
+                    tools,
+                    aliases: u.aliases(),
+                    tick: Some(r.tick),
+                    by: Some(r.by.clone()),
+                    evidence: r.evidence.clone(),
+                    held: r.held.clone(),
+                },
+                None => UnitView {
+                    unit: u.id,
+                    name: u.name,
+                    state: "locked",
+                    tools,
+                    aliases: u.aliases(),
+                    tick: None,
+                    by: None,
+                    evidence: standing(rx, &persona, u)?,
+                    held: None,
+                },
+            })
+        })
+        .collect()
+}
+
+/// What earns a locked unit, and the stats it reads as they are now.
+fn standing(rx: &impl Read, persona: &Persona, unit: &Unit) -> Result<String> {
+    let now = match &unit.earning {
+        Earning::Milestone { criterion, .. } => {
+            let paths = criterion.paths();
+            let values = stats::snapshot(rx, persona, &paths)?;
+            let shown: Vec<String> = paths
+                .iter()
+                .zip(values)
+                .map(|(p, v)| format!("{p} = {v}"))
+                .collect();
+            format!(" (now {})", shown.join(", "))
+        }
+        _ => String::new(),
+    };
+    Ok(format!("earned by {}{now}", unit.earned_by()))
+}
+
+/// Runs the milestone adjudicator now, on the evidence or (with `operator`) on the operator's
+/// authority for one unit; organs are probed as needed. Returns one line per change.
+pub fn adjudicate(
+    store: &Store,
+    config: &Config,
+    clock: &Clock,
+    operator: Option<&'static Unit>,
+) -> Result<Vec<String>> {
+    let now = clock.now();
+    let mut tx = store.write()?;
+    if let Some(lease) = tx.get::<Lease>(LEASE_KEY)?
+        && let LeaseState::Fresh(l) = lease.state(now)
+    {
+        return Err(Error::busy(format!(
+            "a {} turn (tick {}) is in flight in pid {}; units are granted between turns",
+            l.turn, l.tick, l.pid
+        ))
+        .hint("try again when it completes"));
+    }
+    let persona: Persona = tx.singleton()?;
+    let genome: Genome = tx.singleton()?;
+    let b = Boundary {
+        tick: persona.ticks,
+        now,
+        morph: genome.morph,
+        config,
+    };
+    seed::load_or_seed(&mut tx, &b, &persona)?;
+    let authority = match operator {
+        Some(unit) => Authority::Operator(unit),
+        None => Authority::Evidence,
+    };
+    let mut probes = Probes::live(&config.organs);
+    let events = milestone::adjudicate(&mut tx, &b, &persona, &mut probes, authority, None)?;
+    tx.commit()?;
+    Ok(events)
+}

@@ -1,0 +1,102 @@
+//! The creature at a glance: what `wis status` shows, gathered from one read snapshot.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use crate::base::clock::Millis;
+use crate::base::exit::Result;
+use crate::base::store::Read;
+use crate::creature::{Genome, LastTick, Persona, UnitState, Unlocks};
+use crate::turn::documents::registry;
+
+/// A unit as shown in the report.
+#[derive(Debug, Clone, Serialize)]
+pub struct UnitLine {
+    pub unit: String,
+    pub state: UnitState,
+    pub tick: u64,
+    pub by: String,
+}
+
+/// Everything `wis status` prints.
+#[derive(Debug, Clone, Serialize)]
+pub struct StatusReport {
+    pub name: String,
+    pub morph: String,
+    pub seed: u64,
+    pub stage: String,
+    pub born_at: Millis,
+    pub age_ms: Millis,
+    pub ticks: u64,
+    pub sleeps: u64,
+    pub level: u32,
+    pub xp: u64,
+    pub next_level_xp: Option<u64>,
+    pub goals_completed: u64,
+    pub sleep_pressure: f64,
+    pub nap_threshold: f64,
+    pub paused: bool,
+    pub units: Vec<UnitLine>,
+    /// The active quest: its id and title.
+    pub quest: Option<String>,
+    /// Documents by schema id.
+    pub documents: BTreeMap<String, u64>,
+    pub last_tick: Option<LastTick>,
+    /// Which mind the creature runs on (or why its configuration does not load).
+    pub mind: String,
+}
+
+impl StatusReport {
+    pub fn gather(rx: &impl Read, now: Millis, mind: String) -> Result<StatusReport> {
+        let persona: Persona = rx.singleton()?;
+        let genome: Genome = rx.singleton()?;
+        let (unlocks, _) = rx.singleton_or_default::<Unlocks>()?;
+        let mut documents = BTreeMap::new();
+        for ty in registry() {
+            documents.insert(ty.schema.to_string(), rx.table_len(ty.schema, ty.layout)?);
+        }
+        let units = unlocks
+            .units
+            .iter()
+            .map(|(u, r)| UnitLine {
+                unit: u.clone(),
+                state: r.state,
+                tick: r.tick,
+                by: r.by.clone(),
+            })
+            .collect();
+        Ok(StatusReport {
+            name: persona.name.clone(),
+            morph: genome.morph.name().to_string(),
+            seed: genome.seed,
+            stage: persona.stage().name().to_string(),
+            born_at: persona.born_at,
+            age_ms: now - persona.born_at,
+            ticks: persona.ticks,
+            sleeps: persona.sleeps,
+            level: persona.level(),
+            xp: persona.xp,
+            next_level_xp: persona.next_level_xp(),
+            goals_completed: persona.goals_completed,
+            sleep_pressure: persona.sleep_pressure,
+            nap_threshold: persona.nap_threshold(),
+            paused: persona.paused,
+            units,
+            quest: active_quest(rx)?,
+            documents,
+            last_tick: persona.last_tick.clone(),
+            mind,
+        })
+    }
+}
+
+fn active_quest(rx: &impl Read) -> Result<Option<String>> {
+    let (book, _) = rx.singleton_or_default::<crate::creature::quest_book::QuestBook>()?;
+    Ok(book
+        .active
+        .map(|a| match super::quests::genesis::quest(&a.id) {
+            Some(def) => format!("{} ({}), since tick {}", def.id, def.title, a.issued_tick),
+            None => a.id,
+        }))
+}

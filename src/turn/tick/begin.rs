@@ -1,0 +1,201 @@
+//! A turn's first phase, with the store open: paused?, a turn in flight?, recover a stale
+//! lease, choose the turn, build the prompt and schema from one snapshot of the body, and
+//! write the lease. The store is closed again before the model is called.
+
+use serde_json::Value;
+
+use crate::base::clock::Millis;
+use crate::base::config::Config;
+use crate::base::exit::{Error, Result};
+use crate::base::store::{Read, Tx};
+use crate::creature::expectations::CHECKS_PER_TICK;
+use crate::creature::heartbeat::{self, Choice, Turn};
+use crate::creature::lease::{LEASE_KEY, Lease, LeaseState};
+use crate::creature::stream::{StreamLine, Voice};
+use crate::creature::tool::ToolSpec;
+use crate::creature::{Genome, LastTick, Morph, Persona, notebooks};
+use crate::mind::Prompt;
+use crate::mind::schema::action_schema;
+use crate::turn::progression::Boundary;
+use crate::turn::progression::chores::Chores;
+use crate::turn::progression::snapshot::snapshot;
+use crate::wisdom::{episodes, recall};
+use crate::world::prompt::{self, Tail, rumination_cue, work_cue};
+use crate::world::skills::Runnable;
+
+/// Most stream lines read for the prompt (the budget cuts further).
+const STREAM_WINDOW: usize = 400;
+
+/// Everything the rest of the turn needs, taken from one snapshot.
+#[derive(Debug, Clone)]
+pub struct Plan {
+    pub tick: u64,
+    pub choice: Choice,
+    pub prompt: Prompt,
+    pub schema: Value,
+    pub visible: Vec<&'static ToolSpec>,
+    /// The creature's skills as this tick runs them.
+    pub skills: Vec<Runnable>,
+    /// Work for the store-closed phase: probes, prediction checks, a delegated job.
+    pub chores: Chores,
+    pub morph: Morph,
+    pub situation: String,
+    /// What the "Before you act" block showed: the bets the last phase settles.
+    pub recall: recall::Injected,
+    /// The tick of a turn that died and was recovered now.
+    pub recovered: Option<u64>,
+}
+
+/// What the first phase found.
+#[derive(Debug)]
+pub enum Begin {
+    Paused { name: String },
+    Ready(Box<Plan>),
+}
+
+/// The schema of a rumination: a thought and a short plan.
+pub fn rumination_schema() -> Value {
+    serde_json::json!({
+        "type": "object",
+        "properties": {
+            "thought": { "type": "string", "maxLength": 600 },
+            "plan": { "type": "array", "items": { "type": "string", "maxLength": 200 }, "maxItems": 6 }
+        },
+        "required": ["thought", "plan"],
+        "additionalProperties": false
+    })
+}
+
+/// Runs the first phase in `tx`; the caller commits (unless it is a dry run).
+pub fn begin(tx: &mut Tx<'_>, config: &Config, now: Millis, write_lease: bool) -> Result<Begin> {
+    let mut persona: Persona = tx.singleton()?;
+    if persona.paused {
+        return Ok(Begin::Paused { name: persona.name });
+    }
+    let recovered = match tx.get::<Lease>(LEASE_KEY)? {
+        None => None,
+        Some(lease) => match lease.state(now) {
+            LeaseState::Fresh(l) => {
+                return Err(Error::busy(format!(
+                    "a {} turn (tick {}) is in flight in pid {} since {}",
+                    l.turn,
+                    l.tick,
+                    l.pid,
+                    crate::base::clock::rfc3339(l.started_at)
+                ))
+                .hint("the next tick will run when it completes; cron can simply try again"));
+            }
+            LeaseState::Stale(l) => {
+                if write_lease {
+                    record_interrupted(tx, &mut persona, &l, now)?;
+                }
+                Some(l.tick)
+            }
+        },
+    };
+    let genome: Genome = tx.singleton()?;
+    let tick = persona.ticks + 1;
+    let boundary = Boundary {
+        tick,
+        now,
+        morph: genome.morph,
+        config,
+    };
+    let body = snapshot(tx, &boundary, &persona, write_lease)?;
+    let step = notebooks::current_step(tx)?;
+    let choice = heartbeat::choose(&persona, step.as_deref());
+    let visible = body.visible.clone();
+    let situation = episodes::situation_key(body.objective.as_deref(), step.as_deref());
+    let stream: Vec<StreamLine> = tx
+        .ring::<StreamLine>(Some(STREAM_WINDOW))?
+        .into_iter()
+        .map(|(_, l)| l)
+        .collect();
+    let plan_text = tx
+        .get::<notebooks::Notebook>(notebooks::PLAN)?
+        .map(|b| b.render());
+    let (cue, schema) = match choice.turn {
+        Turn::Rumination => (rumination_cue(choice.why), rumination_schema()),
+        _ => (work_cue(step.as_deref()), action_schema(&visible)),
+    };
+    let recall = recall::prepare(tx, config, &situation, choice.turn, write_lease)?;
+    let tail = Tail {
+        tick,
+        plan: plan_text,
+        objectives: body.objectives,
+        quest: body.quest,
+        skills: body.skills_line,
+        stream: &stream,
+        before_you_act: recall.block,
+        cue: &cue,
+    };
+    let prompt = prompt::build(
+        &persona,
+        genome.morph,
+        &body.unlocks,
+        &tail,
+        &config.context,
+    );
+    if write_lease {
+        let expires_at = now + lease_lifetime_ms(config);
+        let lease = Lease {
+            pid: std::process::id(),
+            tick,
+            turn: choice.turn.as_str().into(),
+            started_at: now,
+            expires_at,
+        };
+        tx.put(LEASE_KEY, &lease)?;
+    }
+    Ok(Begin::Ready(Box::new(Plan {
+        tick,
+        choice,
+        prompt,
+        schema,
+        visible,
+        skills: body.skills,
+        chores: body.chores,
+        morph: genome.morph,
+        situation,
+        recall: recall.injected,
+        recovered,
+    })))
+}
+
+/// The longest a turn can take: the model's timeout with its retries, the sandbox's, and the
+/// boundary's chores (organ probes, prediction checks, a delegated job).
+pub fn lease_lifetime_ms(config: &Config) -> Millis {
+    let model = config.llm.timeout_secs * (u64::from(config.llm.load_retries) + 2);
+    let organs = &config.organs;
+    let chores = 2 * organs.probe_timeout_secs
+        + CHECKS_PER_TICK as u64 * organs.bash_timeout_secs
+        + config.llm.timeout_secs;
+    ((model + organs.bash_timeout_secs + chores + 60) * 1000) as Millis
+}
+
+fn record_interrupted(
+    tx: &mut Tx<'_>,
+    persona: &mut Persona,
+    lease: &Lease,
+    now: Millis,
+) -> Result<()> {
+    let text = format!(
+        "turn {} ({}) was interrupted and did not complete",
+        lease.tick, lease.turn
+    );
+    tx.push(&StreamLine::new(
+        lease.tick,
+        now,
+        Voice::System,
+        text.clone(),
+    ))?;
+    persona.last_tick = Some(LastTick {
+        tick: lease.tick,
+        at: now,
+        turn: "interrupted".into(),
+        summary: text,
+    });
+    tx.set(persona)?;
+    tx.remove::<Lease>(LEASE_KEY)?;
+    Ok(())
+}

@@ -1,0 +1,306 @@
+//! One heartbeat: `wis tick`.
+//!
+//! Three phases so the store is never held while the model thinks: (1) with the store open,
+//! decide the turn, build the prompt from one snapshot, and durably write a pending-turn
+//! lease; (2) with the store closed, ask the mind and run workspace tools in the sandbox;
+//! (3) with the store open again, run store tools, adjudicate, record, clear the lease, and
+//! commit once. A process killed anywhere leaves either the previous state or the lease, which
+//! the next tick recovers as an interrupted turn.
+
+mod begin;
+mod finish;
+
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+pub use begin::{Begin, Plan, lease_lifetime_ms, rumination_schema};
+pub use finish::{Decision, TurnReport, observation};
+
+use crate::base::clock::Clock;
+use crate::base::config::Config;
+use crate::base::exit::Result;
+use crate::base::home::Home;
+use crate::base::store::Read;
+use crate::creature::Persona;
+use crate::creature::heartbeat::Turn;
+use crate::creature::stream::{StreamLine, Voice};
+use crate::creature::{FailKind, Outcome, REPLY};
+use crate::mind::parse::parse_action;
+use crate::mind::{Mind, Reply, Sampling};
+use crate::turn::progression::Boundary;
+use crate::turn::progression::boundary::after_outcome;
+use crate::turn::sleep::sleep_turn;
+use crate::wisdom::recall;
+use crate::world::dispatch::{Body, execute, needs_store};
+
+/// How to run a tick.
+#[derive(Debug, Clone)]
+pub struct TickOptions {
+    pub wait: Duration,
+    /// Print the prompt and schema; call nothing, write nothing.
+    pub dry_run: bool,
+}
+
+/// What a tick did.
+#[derive(Debug, Clone, Serialize)]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum TickOutcome {
+    Paused {
+        name: String,
+    },
+    DryRun {
+        tick: u64,
+        turn: Turn,
+        why: String,
+        prompt: crate::mind::Prompt,
+        schema: serde_json::Value,
+    },
+    Turn(TurnReport),
+}
+
+/// Lives one tick. `open_mind` is called only when the turn needs the model.
+pub fn tick(
+    home: &Home,
+    config: &Config,
+    clock: &Clock,
+    opts: &TickOptions,
+    open_mind: &mut dyn FnMut() -> Result<Box<dyn Mind>>,
+) -> Result<TickOutcome> {
+    let started = Instant::now();
+    let store = home.open(opts.wait, "tick", clock)?;
+    let mut tx = store.write()?;
+    let plan = match begin::begin(&mut tx, config, clock.now(), !opts.dry_run)? {
+        Begin::Paused { name } => return Ok(TickOutcome::Paused { name }),
+        Begin::Ready(plan) => *plan,
+    };
+    if opts.dry_run {
+        drop(tx);
+        return Ok(TickOutcome::DryRun {
+            tick: plan.tick,
+            turn: plan.choice.turn,
+            why: plan.choice.why.into(),
+            prompt: plan.prompt,
+            schema: plan.schema,
+        });
+    }
+    if plan.choice.turn == Turn::Sleep {
+        let report = sleep(&mut tx, &plan, config, clock, started)?;
+        tx.commit()?;
+        return Ok(TickOutcome::Turn(report));
+    }
+    tx.commit()?;
+    drop(store);
+
+    // Phase 2: the model and the workspace, with the store closed.
+    let sampling = Sampling {
+        temperature: config.llm.temperature,
+        seed: config.llm.seed,
+        max_tokens: config.llm.max_tokens,
+        cache_prompt: true,
+    };
+    let asked =
+        open_mind().and_then(|mut mind| mind.complete(&plan.prompt, &plan.schema, &sampling));
+    let reply = match asked {
+        Ok(reply) => reply,
+        Err(err) => {
+            abandon(home, opts, clock, &plan, &err.message)?;
+            return Err(err);
+        }
+    };
+    let workspace = home.workspace();
+    let body = Body {
+        workspace: &workspace,
+        config,
+        visible: &plan.visible,
+        skills: &plan.skills,
+        tick: plan.tick,
+        now: clock.now(),
+    };
+    let mut decision = decide(&plan, &reply);
+    if let Decision::Act { action, outcome } = &mut decision
+        && !needs_store(action)
+    {
+        *outcome = Some(execute(action, &body, None));
+    }
+    let chores = plan.chores.run(config, &workspace);
+
+    // Phase 3: record, with the store open again.
+    let store = home.open(opts.wait.max(Duration::from_secs(30)), "tick", clock)?;
+    let mut tx = store.write()?;
+    finish::take_lease(&mut tx, &plan)?;
+    let body = Body {
+        now: clock.now(),
+        ..body
+    };
+    let outcome = match &decision {
+        Decision::Act {
+            outcome: Some(o), ..
+        } => o.clone(),
+        Decision::Act {
+            action,
+            outcome: None,
+        } => execute(action, &body, Some(&mut tx)),
+        Decision::Say { .. } => Outcome::ok("said"),
+        Decision::Think { plan: steps, .. } if steps.is_empty() => Outcome::ok("thought, no plan"),
+        Decision::Think { plan: steps, .. } => {
+            Outcome::ok(format!("planned {} steps", steps.len()))
+        }
+        Decision::Unreadable { reason, .. } => Outcome::fail(
+            FailKind::ParseError,
+            format!("your reply was not an action: {reason}"),
+        ),
+    };
+    let (payment, summary) = finish::record(
+        &mut tx,
+        &plan,
+        &decision,
+        &outcome,
+        config.context.obs_max_chars,
+        clock.now(),
+    )?;
+    recall::record(&mut tx, config, plan.tick, &plan.recall, clock.now())?;
+    let boundary = Boundary {
+        tick: plan.tick,
+        now: clock.now(),
+        morph: plan.morph,
+        config,
+    };
+    let acted = match &decision {
+        Decision::Act { action, .. } => Some((action, &outcome)),
+        _ => None,
+    };
+    let events = after_outcome(&mut tx, &boundary, acted, &plan.skills, chores)?;
+    tx.commit()?;
+    drop(store);
+    let tool = match &decision {
+        Decision::Act { action, .. } | Decision::Say { action } => Some(action.tool.clone()),
+        _ => None,
+    };
+    Ok(TickOutcome::Turn(TurnReport {
+        tick: plan.tick,
+        turn: plan.choice.turn.as_str().into(),
+        why: plan.choice.why.into(),
+        action: Some(finish::brief(&decision)),
+        tool,
+        fail_kind: Some(outcome.fail_kind),
+        success: outcome.success,
+        duration_ms: outcome.duration_ms,
+        model_ms: Some(reply.elapsed_ms),
+        xp: payment.xp,
+        level_up: payment.level_up,
+        summary,
+        recovered: plan.recovered,
+        events,
+    }))
+}
+
+/// Reads the model's reply as this turn's decision.
+fn decide(plan: &Plan, reply: &Reply) -> Decision {
+    if plan.choice.turn == Turn::Rumination {
+        return parse_rumination(&reply.text);
+    }
+    match parse_action(&reply.text, &plan.visible) {
+        Ok(action) if action.tool == REPLY => Decision::Say { action },
+        Ok(action) => Decision::Act {
+            action,
+            outcome: None,
+        },
+        Err(failure) => Decision::Unreadable {
+            reason: failure.reason.to_string(),
+            raw: failure.raw.clone(),
+        },
+    }
+}
+
+fn parse_rumination(text: &str) -> Decision {
+    let trimmed = text.trim();
+    let candidate = match (trimmed.find('{'), trimmed.rfind('}')) {
+        (Some(a), Some(b)) if a < b => &trimmed[a..=b],
+        _ => trimmed,
+    };
+    let value: serde_json::Value = match serde_json::from_str(candidate) {
+        Ok(v) => v,
+        Err(e) => {
+            return Decision::Unreadable {
+                reason: format!("no thought in it ({e})"),
+                raw: text.chars().take(2000).collect(),
+            };
+        }
+    };
+    let (Some(thought), Some(steps)) = (
+        value.get("thought").and_then(|t| t.as_str()),
+        value.get("plan").and_then(|p| p.as_array()),
+    ) else {
+        return Decision::Unreadable {
+            reason: "a thought needs \"thought\" (text) and \"plan\" (a list of steps)".into(),
+            raw: text.chars().take(2000).collect(),
+        };
+    };
+    let plan = steps
+        .iter()
+        .filter_map(|s| s.as_str())
+        .map(|s| s.chars().take(200).collect())
+        .take(6)
+        .collect();
+    Decision::Think {
+        thought: thought.chars().take(600).collect(),
+        plan,
+    }
+}
+
+/// The sleep turn: no model call, recorded in the same transaction as phase 1.
+fn sleep(
+    tx: &mut crate::base::store::Tx<'_>,
+    plan: &Plan,
+    config: &Config,
+    clock: &Clock,
+    started: Instant,
+) -> Result<TurnReport> {
+    let now = clock.now();
+    let mut persona: Persona = tx.singleton()?;
+    let receipt = sleep_turn(tx, &mut persona, plan.tick, now, config)?;
+    persona.ticks = plan.tick;
+    persona.last_tick = Some(crate::creature::LastTick {
+        tick: plan.tick,
+        at: now,
+        turn: "sleep".into(),
+        summary: receipt.line(),
+    });
+    tx.set(&persona)?;
+    tx.remove::<crate::creature::lease::Lease>(crate::creature::lease::LEASE_KEY)?;
+    Ok(TurnReport {
+        tick: plan.tick,
+        turn: "sleep".into(),
+        why: plan.choice.why.into(),
+        tool: None,
+        action: None,
+        fail_kind: None,
+        success: true,
+        duration_ms: started.elapsed().as_millis() as u64,
+        model_ms: None,
+        xp: 0,
+        level_up: false,
+        summary: receipt.line(),
+        recovered: plan.recovered,
+        events: Vec::new(),
+    })
+}
+
+/// The mind did not answer: clear the lease and say so in the stream; the turn did not happen.
+fn abandon(home: &Home, opts: &TickOptions, clock: &Clock, plan: &Plan, why: &str) -> Result<()> {
+    let store = home.open(opts.wait.max(Duration::from_secs(30)), "tick", clock)?;
+    let mut tx = store.write()?;
+    finish::take_lease(&mut tx, plan)?;
+    let line = format!(
+        "turn {} did not happen: the mind did not answer ({why})",
+        plan.tick
+    );
+    tx.push(&StreamLine::new(
+        plan.tick,
+        clock.now(),
+        Voice::System,
+        crate::creature::cut_middle(&line, 300),
+    ))?;
+    tx.commit()
+}

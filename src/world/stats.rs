@@ -1,0 +1,83 @@
+//! Reading the stat paths of the criterion vocabulary from the store: each one a count of
+//! settled facts, computed only when a criterion asks for it.
+
+use crate::base::exit::{Error, Result};
+use crate::base::store::Read;
+use crate::creature::Persona;
+use crate::creature::expectations::{self, Expectation};
+use crate::creature::quest_book::{QuestBook, Verdict};
+use crate::world::delegate::Delegation;
+use crate::world::skills::Skill;
+
+/// The value of one stat path now. `persona` is the caller's copy, which may be ahead of the
+/// store within the transaction.
+pub fn value(rx: &impl Read, persona: &Persona, path: &str) -> Result<f64> {
+    let n = match path {
+        "sleeps" => persona.sleeps,
+        "level" => u64::from(persona.level()),
+        "objectives.completed" => persona.goals_completed,
+        "quests.passed" => closed(rx, Verdict::Passed)?,
+        "quests.failed" => closed(rx, Verdict::Failed)?,
+        "skills.live" => rx
+            .all::<Skill>()?
+            .iter()
+            .filter(|(_, s)| s.live.is_some())
+            .count() as u64,
+        "expectations.recorded" => rx.count::<Expectation>()?,
+        "expectations.held" => expectations::held(rx)?,
+        "delegations.returned" => rx
+            .ring::<Delegation>(None)?
+            .iter()
+            .filter(|(_, d)| d.digest.is_some())
+            .count() as u64,
+        other => {
+            return Err(Error::internal(format!(
+                "{other:?} is not in the stat vocabulary"
+            )));
+        }
+    };
+    Ok(n as f64)
+}
+
+fn closed(rx: &impl Read, verdict: Verdict) -> Result<u64> {
+    let (book, _) = rx.singleton_or_default::<QuestBook>()?;
+    Ok(book.closed.iter().filter(|c| c.verdict == verdict).count() as u64)
+}
+
+/// The values of `paths`, in order (a quest's snapshot for stall detection).
+pub fn snapshot(rx: &impl Read, persona: &Persona, paths: &[String]) -> Result<Vec<f64>> {
+    paths.iter().map(|p| value(rx, persona, p)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::base::store::{OpenOptions, Store};
+    use crate::creature::criterion::STATS;
+
+    #[test]
+    fn every_declared_path_reads_on_a_newborn_store() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.redb");
+        let opts = OpenOptions {
+            wait: std::time::Duration::ZERO,
+            command: "test".into(),
+            now: 0,
+        };
+        Store::create(&path, &opts, |_| Ok(())).unwrap();
+        let store = Store::open(&path, &opts).unwrap();
+        let rx = store.read().unwrap();
+        let mut persona = Persona::newborn("X", 0);
+        persona.sleeps = 3;
+        for s in STATS {
+            let v = value(&rx, &persona, s.path).unwrap();
+            let expected = match s.path {
+                "sleeps" => 3.0,
+                "level" => 1.0,
+                _ => 0.0,
+            };
+            assert_eq!(v, expected, "{}", s.path);
+        }
+        assert!(value(&rx, &persona, "tools_used.bash").is_err());
+    }
+}

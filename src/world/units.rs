@@ -1,0 +1,153 @@
+//! The units of the body as data: each unit's tools (and their aliases) arrive together, with
+//! a prompt stanza written through the morph lexicon, manual topics, the evidence that earns
+//! it and the System's words when it is granted. The table is in `units/table.rs`.
+//!
+//! One accessor, [`visible_tools`], decides what exists for the creature: the tools of its
+//! granted units plus the skills it made itself (its own body, never locked). The prompt, the
+//! action schema, check_tools, manual and the dispatch backstop all read it, once per tick.
+
+mod table;
+
+pub use table::UNITS;
+
+use crate::creature::criterion::Criterion;
+use crate::creature::tool::ToolSpec;
+use crate::creature::{Morph, Unlocks};
+use crate::world::organs::Organ;
+use crate::world::skills::Runnable;
+use crate::world::tools::{TOOLS, unit_tools};
+
+/// One unit.
+#[derive(Debug)]
+pub struct Unit {
+    pub id: &'static str,
+    pub name: &'static str,
+    /// The prompt stanza, a template over the lexicon slots; names only this unit's tools.
+    pub stanza: &'static str,
+    /// Manual pages that arrive with the unit.
+    pub topics: &'static [Topic],
+    pub earning: Earning,
+    /// The System window of the grant, a template over the lexicon slots: says only what is.
+    pub grant_text: &'static str,
+}
+
+/// A manual topic.
+#[derive(Debug)]
+pub struct Topic {
+    pub name: &'static str,
+    pub text: &'static str,
+}
+
+/// What earns a unit. Never a timer and never the creature's word.
+#[derive(Debug)]
+pub enum Earning {
+    /// The newborn kit.
+    Birth,
+    /// Adjudicated evidence, checked after every outcome and at sleep by the milestone
+    /// adjudicator; when an organ is named, it must also answer a probe.
+    Milestone {
+        criterion: Criterion,
+        organ: Option<Organ>,
+    },
+    /// Paid by the quest reward sink when the quest is issued.
+    QuestIssued(&'static str),
+    /// Paid by the quest reward sink when the quest passes.
+    QuestPassed(&'static str),
+}
+
+impl Unit {
+    /// The unit's tools, in table order.
+    pub fn tools(&self) -> impl Iterator<Item = &'static ToolSpec> + '_ {
+        unit_tools(self.id)
+    }
+
+    /// The other names its tools answer to.
+    pub fn aliases(&self) -> Vec<&'static str> {
+        self.tools()
+            .flat_map(|t| t.aliases.iter().copied())
+            .collect()
+    }
+
+    /// The organ that must answer before the unit is granted.
+    pub fn organ(&self) -> Option<Organ> {
+        match &self.earning {
+            Earning::Milestone { organ, .. } => *organ,
+            _ => None,
+        }
+    }
+
+    /// Its place on the ladder (0 for U0).
+    pub fn position(&self) -> usize {
+        UNITS
+            .iter()
+            .position(|u| u.id == self.id)
+            .unwrap_or(usize::MAX)
+    }
+
+    /// How it is earned, for people.
+    pub fn earned_by(&self) -> String {
+        match &self.earning {
+            Earning::Birth => "being born".into(),
+            Earning::Milestone { criterion, organ } => match organ {
+                Some(o) => format!(
+                    "{}, and the {} organ answers",
+                    criterion.describe(),
+                    o.name()
+                ),
+                None => criterion.describe(),
+            },
+            Earning::QuestIssued(q) => format!("the issue of quest {q}"),
+            Earning::QuestPassed(q) => format!("passing quest {q}"),
+        }
+    }
+}
+
+/// A unit by id.
+pub fn unit(id: &str) -> Option<&'static Unit> {
+    UNITS.iter().find(|u| u.id == id)
+}
+
+/// The tools that exist for this creature now: the granted units' tools in table order, then
+/// its own skills. Anything else does not exist anywhere in its world.
+pub fn visible_tools(unlocks: &Unlocks, skills: &[Runnable]) -> Vec<&'static ToolSpec> {
+    let granted = unlocks.granted();
+    TOOLS
+        .iter()
+        .filter(|t| granted.contains(&t.unit))
+        .chain(skills.iter().map(|s| s.spec))
+        .collect()
+}
+
+/// The units whose tools are in `visible`, in ladder order (for the manual's topics).
+pub fn units_in(visible: &[&ToolSpec]) -> Vec<&'static Unit> {
+    UNITS
+        .iter()
+        .filter(|u| visible.iter().any(|t| t.unit == u.id))
+        .collect()
+}
+
+/// The stanzas of the granted units, in ladder order, in the creature's own words.
+pub fn stanzas(unlocks: &Unlocks, morph: Morph) -> String {
+    let granted = unlocks.granted();
+    UNITS
+        .iter()
+        .filter(|u| granted.contains(&u.id))
+        .map(|u| morph.render(u.stanza))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Whether `text` names `name` as a whole word (`_` counts as part of a word, so `note_read`
+/// does not name `read`). The red-gate tests use it on every creature-facing text.
+pub fn mentions(text: &str, name: &str) -> bool {
+    let is_word = |c: char| c.is_alphanumeric() || c == '_';
+    text.match_indices(name).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + name.len()..].chars().next();
+        before.is_none_or(|c| !is_word(c)) && after.is_none_or(|c| !is_word(c))
+    })
+}
+
+#[cfg(test)]
+#[path = "units/tests.rs"]
+mod tests;

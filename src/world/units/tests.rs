@@ -1,0 +1,245 @@
+//! The red gates of the unit table: every tool in exactly one unit; every text names only its
+//! own unit's tools; no body noun outside the lexicon; the schema never names a tool the
+//! creature does not have.
+
+use super::*;
+use crate::creature::REPLY;
+use crate::creature::UnitRecord;
+use crate::creature::morph::{LEXICONS, body_nouns_in, unknown_placeholders};
+use crate::mind::schema::{action_schema, schema_tool_names};
+use crate::turn::quests::genesis::GENESIS;
+use crate::world::skills::spec_for;
+
+/// Every text of a unit that the creature reads.
+fn texts(u: &Unit) -> Vec<(&'static str, &'static str)> {
+    let mut out = vec![("stanza", u.stanza), ("grant text", u.grant_text)];
+    out.extend(u.topics.iter().map(|t| ("topic", t.text)));
+    out
+}
+
+/// Names (tools and aliases) a text mentions, among `TOOLS`.
+fn named(text: &str) -> Vec<&'static ToolSpec> {
+    TOOLS
+        .iter()
+        .filter(|t| mentions(text, t.name) || t.aliases.iter().any(|a| mentions(text, a)))
+        .collect()
+}
+
+fn granted(ids: &[&str]) -> Unlocks {
+    let mut unlocks = Unlocks::default();
+    for id in ids {
+        unlocks.units.insert(
+            id.to_string(),
+            UnitRecord {
+                state: crate::creature::UnitState::Granted,
+                tick: 0,
+                at: 0,
+                by: "test".into(),
+                evidence: String::new(),
+                held: None,
+                engram_due: false,
+            },
+        );
+    }
+    unlocks
+}
+
+#[test]
+fn every_tool_is_in_exactly_one_known_unit() {
+    for tool in TOOLS {
+        assert_eq!(
+            UNITS.iter().filter(|u| u.id == tool.unit).count(),
+            1,
+            "{}",
+            tool.name
+        );
+        let same_name = TOOLS.iter().filter(|t| t.answers_to(tool.name)).count();
+        assert_eq!(same_name, 1, "{} is claimed twice", tool.name);
+        for alias in tool.aliases {
+            assert_eq!(
+                TOOLS.iter().filter(|t| t.answers_to(alias)).count(),
+                1,
+                "{alias}"
+            );
+        }
+    }
+    for u in UNITS {
+        assert!(u.tools().next().is_some(), "unit {} has no tools", u.id);
+    }
+}
+
+#[test]
+fn each_unit_text_names_only_its_own_tools() {
+    for u in UNITS {
+        for (what, text) in texts(u) {
+            for tool in named(text) {
+                assert_eq!(tool.unit, u.id, "{} {what} names {}", u.id, tool.name);
+            }
+        }
+        for tool in u.tools() {
+            assert!(
+                u.stanza.contains(&format!("\"{}\"", tool.name)),
+                "the {} stanza does not teach {}",
+                u.id,
+                tool.name
+            );
+            assert!(
+                mentions(u.grant_text, tool.name),
+                "{} grant text misses {}",
+                u.id,
+                tool.name
+            );
+        }
+    }
+}
+
+#[test]
+fn quests_name_only_the_tools_their_issue_pays() {
+    for q in GENESIS {
+        for tool in named(q.text).into_iter().chain(named(q.title)) {
+            assert_eq!(Some(tool.unit), q.on_issue, "{} names {}", q.id, tool.name);
+        }
+        q.criterion.validate().unwrap();
+    }
+}
+
+#[test]
+fn templates_use_known_slots_and_no_literal_body_nouns() {
+    let mut all: Vec<(String, &str)> = Vec::new();
+    for u in UNITS {
+        all.extend(
+            texts(u)
+                .into_iter()
+                .map(|(w, t)| (format!("{} {w}", u.id), t)),
+        );
+        all.push((format!("{} name", u.id), u.name));
+        all.extend(
+            u.topics
+                .iter()
+                .map(|t| (format!("{} topic name", u.id), t.name)),
+        );
+    }
+    for q in GENESIS {
+        all.push((q.id.to_string(), q.text));
+        all.push((q.id.to_string(), q.title));
+    }
+    for t in TOOLS {
+        all.push((t.name.to_string(), t.about));
+        all.extend(
+            t.args
+                .iter()
+                .map(|a| (format!("{}.{}", t.name, a.name), a.about)),
+        );
+    }
+    for (what, text) in all {
+        assert!(unknown_placeholders(text).is_empty(), "{what}");
+        assert!(
+            body_nouns_in(text).is_empty(),
+            "{what}: {:?}",
+            body_nouns_in(text)
+        );
+    }
+}
+
+#[test]
+fn rendered_texts_speak_only_their_own_morph() {
+    for morph in Morph::ALL {
+        let mut own = morph.lexicon().words();
+        own.sort_by_key(|w| std::cmp::Reverse(w.len()));
+        for u in UNITS {
+            for (what, text) in texts(u) {
+                // Its own phrases may contain another morph's word ("webbed paws"); what is
+                // left once they are taken out must name no body at all.
+                let mut rest = morph.render(text).to_lowercase();
+                for word in &own {
+                    rest = rest.replace(word, " ");
+                }
+                let foreign = body_nouns_in(&rest);
+                assert!(foreign.is_empty(), "{morph:?} {} {what}: {foreign:?}", u.id);
+            }
+        }
+    }
+    assert_eq!(LEXICONS.len(), Morph::ALL.len());
+}
+
+#[test]
+fn earnings_point_at_quests_that_pay_them() {
+    for u in UNITS {
+        match &u.earning {
+            Earning::Birth => assert_eq!(u.id, crate::creature::unlocks::NEWBORN_UNIT),
+            Earning::Milestone { criterion, .. } => criterion.validate().unwrap(),
+            Earning::QuestIssued(q) => {
+                let def = GENESIS.iter().find(|d| d.id == *q).unwrap();
+                assert_eq!(def.on_issue, Some(u.id));
+            }
+            Earning::QuestPassed(q) => {
+                let def = GENESIS.iter().find(|d| d.id == *q).unwrap();
+                assert_eq!(def.on_pass, Some(u.id));
+            }
+        }
+        assert!(!u.earned_by().is_empty());
+    }
+}
+
+#[test]
+fn a_newborn_sees_exactly_the_u0_kit() {
+    let names: Vec<_> = visible_tools(&Unlocks::newborn(0), &[])
+        .iter()
+        .map(|t| t.name)
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "bash",
+            "write_file",
+            "read_file",
+            "note_append",
+            "note_read",
+            "note_list",
+            "note_close",
+            "check_tools"
+        ]
+    );
+}
+
+#[test]
+fn the_schema_names_only_visible_tools_at_every_rung() {
+    let skill = Runnable {
+        name: "count".into(),
+        spec: spec_for("count", "counts"),
+        version: 1,
+        script: "ls | wc -l".into(),
+    };
+    for rung in 0..=UNITS.len() {
+        let ids: Vec<&str> = UNITS[..rung].iter().map(|u| u.id).collect();
+        let unlocks = granted(&ids);
+        for skills in [&[][..], std::slice::from_ref(&skill)] {
+            let visible = visible_tools(&unlocks, skills);
+            let names = schema_tool_names(&action_schema(&visible));
+            for name in &names {
+                assert!(
+                    name == REPLY || visible.iter().any(|t| t.name == name),
+                    "rung {rung}: {name}"
+                );
+            }
+            assert_eq!(names.len(), visible.len() + 1);
+            for tool in TOOLS {
+                let shown = names.iter().any(|n| n == tool.name);
+                assert_eq!(
+                    shown,
+                    ids.contains(&tool.unit),
+                    "rung {rung}: {}",
+                    tool.name
+                );
+            }
+            let stanzas = stanzas(&unlocks, Morph::Corvid);
+            for tool in named(&stanzas) {
+                assert!(
+                    ids.contains(&tool.unit),
+                    "rung {rung}: stanza names {}",
+                    tool.name
+                );
+            }
+        }
+    }
+}
