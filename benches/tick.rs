@@ -150,7 +150,8 @@ fn recall_block_alone(bencher: divan::Bencher, episodes: u64) {
     let config = indexed(&home);
     let store = open(&home);
     bencher.bench_local(|| {
-        let view = recall::view(&store.read().unwrap(), &config, "-|keep going").unwrap();
+        let memory = wis::memory::Memory::from_config(&config.embed).unwrap();
+        let view = recall::view(&store.read().unwrap(), &config, &memory, "-|keep going").unwrap();
         assert!(view.block.is_some());
         view
     });

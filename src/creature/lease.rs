@@ -8,9 +8,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::base::clock::Millis;
-use crate::base::store::Layout;
+use crate::base::clock::{Millis, rfc3339};
+use crate::base::exit::{Error, Result};
 use crate::base::store::holder::pid_alive;
+use crate::base::store::{Layout, Read};
 use crate::doc;
 
 /// The key of the one lease.
@@ -47,4 +48,26 @@ impl Lease {
             LeaseState::Stale(self)
         }
     }
+}
+
+/// The turn in flight at `now`, if any: a fresh lease. A stale one is not in flight (the next
+/// tick recovers it).
+pub fn in_flight(rx: &impl Read, now: Millis) -> Result<Option<Lease>> {
+    Ok(match rx.get::<Lease>(LEASE_KEY)?.map(|l| l.state(now)) {
+        Some(LeaseState::Fresh(l)) => Some(l),
+        _ => None,
+    })
+}
+
+/// The refusal (exit 75) of `what`, which must wait for the turn in flight: the one wording
+/// every command uses.
+pub fn busy(lease: &Lease, what: &str) -> Error {
+    Error::busy(format!(
+        "a {} turn (tick {}) is in flight in pid {} since {}; {what}",
+        lease.turn,
+        lease.tick,
+        lease.pid,
+        rfc3339(lease.started_at)
+    ))
+    .hint("try again when it completes (from cron, simply on the next run)")
 }

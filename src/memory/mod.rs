@@ -17,6 +17,8 @@ pub mod state;
 pub mod vector;
 mod write;
 
+use std::cell::OnceCell;
+
 use serde::Serialize;
 
 pub use embed::{Embedder, HashEmbedder, HttpEmbedder};
@@ -46,6 +48,32 @@ impl std::fmt::Debug for Memory {
             .field("mirror", &self.mirror)
             .field("caps", &self.caps)
             .finish()
+    }
+}
+
+/// The memory `[embed]` configures, made on first use and then shared: a turn holds one, so
+/// a turn that never remembers builds no embedder and one that does builds exactly one.
+#[derive(Debug)]
+pub struct LazyMemory<'a> {
+    cfg: &'a Embed,
+    cell: OnceCell<Memory>,
+}
+
+impl<'a> LazyMemory<'a> {
+    pub fn new(cfg: &'a Embed) -> LazyMemory<'a> {
+        LazyMemory {
+            cfg,
+            cell: OnceCell::new(),
+        }
+    }
+
+    /// The memory, made now if this is the first use.
+    pub fn get(&self) -> Result<&Memory> {
+        if let Some(memory) = self.cell.get() {
+            return Ok(memory);
+        }
+        let memory = Memory::from_config(self.cfg)?;
+        Ok(self.cell.get_or_init(|| memory))
     }
 }
 

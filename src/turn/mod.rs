@@ -6,10 +6,13 @@
 //! [`report`] the creature at a glance; [`check`] the invariants `wis check` adds to the store's
 //! own; [`documents`] the register of every document type the store may hold.
 
+pub mod between;
 pub mod birth;
 pub mod check;
+pub mod ctx;
 pub mod documents;
 pub mod economy;
+pub mod pause;
 pub mod progression;
 pub mod quests;
 pub mod report;

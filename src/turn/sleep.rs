@@ -10,12 +10,14 @@ use serde::{Deserialize, Serialize};
 use crate::base::clock::Millis;
 use crate::base::config::Config;
 use crate::base::exit::Result;
-use crate::base::store::{Layout, Read, Tx};
+use crate::base::store::{Layout, Store, Tx};
+use crate::creature::Persona;
 use crate::creature::stream::{StreamLine, Voice};
-use crate::creature::{Genome, Persona};
 use crate::doc;
+use crate::turn::between::{Between, between};
+use crate::turn::ctx::TurnCtx;
 use crate::turn::progression::boundary::at_sleep;
-use crate::turn::progression::{Boundary, seed};
+use crate::turn::progression::seed;
 
 /// Sleep receipts kept.
 pub const RECEIPT_CAP: u64 = 1_000;
@@ -49,14 +51,26 @@ doc!(
     Layout::Ring { cap: RECEIPT_CAP }
 );
 
+/// `wis sleep`: the sleep turn now, between ticks (refused with 75 while a turn is in flight),
+/// in one durable commit. Returns the creature's name and the receipt.
+pub fn sleep_now(store: &Store, config: &Config, now: Millis) -> Result<(String, SleepReceipt)> {
+    let mut tx = store.write()?;
+    let Between {
+        mut persona, ctx, ..
+    } = between(&tx, config, now, "sleep comes between turns")?;
+    let receipt = sleep_turn(&mut tx, &ctx, &mut persona)?;
+    tx.set(&persona)?;
+    tx.commit()?;
+    Ok((persona.name, receipt))
+}
+
 /// Runs the sleep turn on `persona` inside `tx`; the caller saves `persona` and commits.
 pub fn sleep_turn(
     tx: &mut Tx<'_>,
+    ctx: &TurnCtx<'_>,
     persona: &mut Persona,
-    tick: u64,
-    now: Millis,
-    config: &Config,
 ) -> Result<SleepReceipt> {
+    let (tick, now) = (ctx.tick, ctx.now);
     let mut receipt = SleepReceipt {
         sleep: persona.sleeps + 1,
         tick,
@@ -74,15 +88,8 @@ pub fn sleep_turn(
         Voice::Sleep,
         format!("slept (sleep {})", receipt.sleep),
     ))?;
-    let genome: Genome = tx.singleton()?;
-    let boundary = Boundary {
-        tick,
-        now,
-        morph: genome.morph,
-        config,
-    };
-    seed::load_or_seed(tx, &boundary, persona)?;
-    receipt.jobs.extend(at_sleep(tx, &boundary, persona)?);
+    seed::load_or_seed(tx, ctx, persona)?;
+    receipt.jobs.extend(at_sleep(tx, ctx, persona)?);
     tx.push(&receipt)?;
     Ok(receipt)
 }

@@ -26,7 +26,8 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
         Some(step) => Some(step),
         None => notebooks::current_step(&rx)?,
     };
-    let view = recall::view(&rx, &config, &situation_key(None, step.as_deref()))?;
+    let memory = crate::memory::Memory::from_config(&config.embed)?;
+    let view = recall::view(&rx, &config, &memory, &situation_key(None, step.as_deref()))?;
     drop(rx);
     drop(store);
     if ctx.printer.is_json() {

@@ -5,12 +5,13 @@
 
 use super::chores::ChoresDone;
 use super::milestone::{self, Authority, Probes};
-use super::{Boundary, retry_engrams, window};
+use super::{retry_engrams, window};
 use crate::base::exit::Result;
 use crate::base::store::{Read, Tx};
 use crate::creature::Persona;
 use crate::creature::expectations::{self, Check};
 use crate::creature::{Action, Outcome};
+use crate::turn::ctx::TurnCtx;
 use crate::turn::quests;
 use crate::turn::sleep::JobReport;
 use crate::world::delegate;
@@ -21,7 +22,7 @@ use crate::world::units;
 /// adjudicated outcome, when the turn made one.
 pub fn after_outcome(
     tx: &mut Tx<'_>,
-    b: &Boundary<'_>,
+    b: &TurnCtx<'_>,
     acted: Option<(&Action, &Outcome)>,
     skills: &[Runnable],
     done: ChoresDone,
@@ -55,11 +56,7 @@ pub fn after_outcome(
 /// In the sleep turn, after the sleep is counted on `persona` (which the caller saves): the
 /// quest's pass and stall checks, the next quest's issue, and the milestones, granted in ladder
 /// order. Organs are probed here when a unit needs one.
-pub fn at_sleep(
-    tx: &mut Tx<'_>,
-    b: &Boundary<'_>,
-    persona: &mut Persona,
-) -> Result<Vec<JobReport>> {
+pub fn at_sleep(tx: &mut Tx<'_>, b: &TurnCtx<'_>, persona: &mut Persona) -> Result<Vec<JobReport>> {
     let mut quest_lines = settle_predictions(tx, b, persona, &[])?;
     retry_engrams(tx, b)?;
     quest_lines.extend(quests::check_pass(tx, persona, b)?);
@@ -99,7 +96,7 @@ pub fn at_sleep(
 /// results the store-closed phase brought (a shell check not run yet waits).
 fn settle_predictions(
     tx: &mut Tx<'_>,
-    b: &Boundary<'_>,
+    b: &TurnCtx<'_>,
     persona: &Persona,
     shell: &[(u64, Outcome)],
 ) -> Result<Vec<String>> {

@@ -4,12 +4,13 @@
 //! moment. An engram that memory refuses (an embedder that does not answer) is flagged on the
 //! unit's record and written at a later boundary by [`retry_engrams`].
 
-use super::{Boundary, window};
+use super::window;
 use crate::base::exit::Result;
 use crate::base::store::{Read, Tx};
 use crate::creature::news::{self, NewsKind};
 use crate::creature::{UnitRecord, UnitState, Unlocks};
-use crate::memory::{Kind, Memory, NewEngram, Provenance};
+use crate::memory::{Kind, NewEngram, Provenance};
+use crate::turn::ctx::TurnCtx;
 use crate::world::units::{self, Unit};
 
 /// Whose authority a grant is made on.
@@ -83,7 +84,7 @@ impl Granted {
 /// it is, and a unit held for the same reason is not held again.
 pub(crate) fn grant(
     tx: &mut Tx<'_>,
-    b: &Boundary<'_>,
+    b: &TurnCtx<'_>,
     unit: &'static Unit,
     by: By,
     evidence: &str,
@@ -128,7 +129,7 @@ pub(crate) fn grant(
     }
     let words = b.morph.render(unit.grant_text);
     window(tx, b, &words)?;
-    record.engram_due = remember(tx, b, unit, &words).is_err();
+    record.engram_due = remember(tx, b, b.tick, unit, &words).is_err();
     unlocks.units.insert(unit.id.to_string(), record);
     tx.set(&unlocks)?;
     let text = format!(
@@ -142,18 +143,18 @@ pub(crate) fn grant(
 }
 
 /// The grant as the creature lived it, kept as an experienced engram.
-fn remember(tx: &mut Tx<'_>, b: &Boundary<'_>, unit: &Unit, words: &str) -> Result<()> {
-    let memory = Memory::from_config(&b.config.embed)?;
-    let body = format!("At tick {}, something new arrived. {words}", b.tick);
+fn remember(tx: &mut Tx<'_>, b: &TurnCtx<'_>, tick: u64, unit: &Unit, words: &str) -> Result<()> {
+    let memory = b.memory()?;
+    let body = format!("At tick {tick}, something new arrived. {words}");
     let new = NewEngram::new(Kind::Episodic, body, Provenance::Experienced)
-        .source(format!("tick:{}", b.tick))
+        .source(format!("tick:{tick}"))
         .source(format!("unit:{}", unit.id));
     memory.remember(tx, new, b.now)?;
     Ok(())
 }
 
 /// Writes the engrams of grants whose engram memory refused at the time.
-pub fn retry_engrams(tx: &mut Tx<'_>, b: &Boundary<'_>) -> Result<()> {
+pub fn retry_engrams(tx: &mut Tx<'_>, b: &TurnCtx<'_>) -> Result<()> {
     let Some(mut unlocks) = tx.get::<Unlocks>(crate::base::store::SINGLETON_KEY)? else {
         return Ok(());
     };
@@ -170,11 +171,8 @@ pub fn retry_engrams(tx: &mut Tx<'_>, b: &Boundary<'_>) -> Result<()> {
         let Some(unit) = units::unit(&id) else {
             continue;
         };
-        let granted_at = Boundary {
-            tick: unlocks.units[&id].tick,
-            ..*b
-        };
-        if remember(tx, &granted_at, unit, &b.morph.render(unit.grant_text)).is_ok()
+        let granted_at = unlocks.units[&id].tick;
+        if remember(tx, b, granted_at, unit, &b.morph.render(unit.grant_text)).is_ok()
             && let Some(r) = unlocks.units.get_mut(&id)
         {
             r.engram_due = false;

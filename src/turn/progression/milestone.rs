@@ -6,12 +6,12 @@
 
 use std::collections::BTreeMap;
 
-use super::Boundary;
 use super::grant::{By, OrganCheck, grant};
 use crate::base::config::Organs;
 use crate::base::exit::Result;
 use crate::base::store::{Read, Tx};
 use crate::creature::{Persona, UnitState, Unlocks};
+use crate::turn::ctx::TurnCtx;
 use crate::world::organs::{self, Organ, Probe};
 use crate::world::stats;
 use crate::world::units::{Earning, UNITS, Unit};
@@ -62,7 +62,7 @@ impl<'a> Probes<'a> {
 /// Returns one line per change.
 pub fn adjudicate(
     tx: &mut Tx<'_>,
-    b: &Boundary<'_>,
+    b: &TurnCtx<'_>,
     persona: &Persona,
     probes: &mut Probes<'_>,
     authority: Authority,

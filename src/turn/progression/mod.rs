@@ -23,25 +23,13 @@ pub use check::check;
 pub(crate) use grant::grant;
 pub use grant::{By, Granted, OrganCheck, retry_engrams};
 
-use crate::base::clock::Millis;
-use crate::base::config::Config;
 use crate::base::exit::Result;
 use crate::base::store::Tx;
-use crate::creature::Morph;
 use crate::creature::stream::{StreamLine, Voice};
-
-/// Where and when a boundary happens, and the body words to speak in.
-#[derive(Debug, Clone, Copy)]
-pub struct Boundary<'a> {
-    /// The tick the boundary closes (for a command between ticks, the last one lived).
-    pub tick: u64,
-    pub now: Millis,
-    pub morph: Morph,
-    pub config: &'a Config,
-}
+use crate::turn::ctx::TurnCtx;
 
 /// A System window in the stream: what the creature reads next tick.
-pub(crate) fn window(tx: &mut Tx<'_>, b: &Boundary<'_>, text: &str) -> Result<()> {
+pub(crate) fn window(tx: &mut Tx<'_>, b: &TurnCtx<'_>, text: &str) -> Result<()> {
     tx.push(&StreamLine::new(b.tick, b.now, Voice::System, text))?;
     Ok(())
 }

@@ -3,7 +3,6 @@
 //! prior adjudicated evidence: never to empty, never to full. A sense is seeded pending, so the
 //! next adjudication asks its organ before it exists.
 
-use super::Boundary;
 use super::grant::{By, OrganCheck, grant};
 use crate::base::exit::Result;
 use crate::base::store::{Read, SINGLETON_KEY, Tx};
@@ -11,13 +10,14 @@ use crate::creature::expectations::Expectation;
 use crate::creature::objectives::Objectives;
 use crate::creature::quest_book::QuestBook;
 use crate::creature::{Persona, UnitRecord, UnitState, Unlocks};
+use crate::turn::ctx::TurnCtx;
 use crate::wisdom::episodes::Episode;
 use crate::world::delegate::Delegation;
 use crate::world::skills::Skill;
 use crate::world::units::{Earning, UNITS, Unit};
 
 /// The unlock state, seeded from evidence first when it is missing or does not decode.
-pub fn load_or_seed(tx: &mut Tx<'_>, b: &Boundary<'_>, persona: &Persona) -> Result<Unlocks> {
+pub fn load_or_seed(tx: &mut Tx<'_>, b: &TurnCtx<'_>, persona: &Persona) -> Result<Unlocks> {
     if let Ok(Some(unlocks)) = tx.get::<Unlocks>(SINGLETON_KEY) {
         return Ok(unlocks);
     }

@@ -3,12 +3,13 @@
 //! other within a tick.
 
 use super::chores::Chores;
-use super::{Boundary, seed};
+use super::seed;
 use crate::base::exit::Result;
 use crate::base::store::{Read, Tx};
 use crate::creature::objectives::Objectives;
 use crate::creature::tool::ToolSpec;
 use crate::creature::{Persona, Unlocks};
+use crate::turn::ctx::TurnCtx;
 use crate::turn::quests;
 use crate::world::skills::{self, Runnable};
 use crate::world::units;
@@ -35,7 +36,7 @@ pub struct Snapshot {
 /// seeded first (the load-or-birth migration); without (a dry run), the seeding is only seen.
 pub fn snapshot(
     tx: &mut Tx<'_>,
-    b: &Boundary<'_>,
+    b: &TurnCtx<'_>,
     persona: &Persona,
     write: bool,
 ) -> Result<Snapshot> {

@@ -6,13 +6,13 @@
 use serde::Serialize;
 
 use super::milestone::{self, Authority, Probes};
-use super::{Boundary, seed};
+use super::seed;
 use crate::base::clock::Clock;
 use crate::base::config::Config;
-use crate::base::exit::{Error, Result};
+use crate::base::exit::Result;
 use crate::base::store::{Read, Store};
-use crate::creature::lease::{LEASE_KEY, Lease, LeaseState};
-use crate::creature::{Genome, Persona, UnitState};
+use crate::creature::{Persona, UnitState};
+use crate::turn::between::{Between, between};
 use crate::world::stats;
 use crate::world::units::{Earning, UNITS, Unit};
 
@@ -100,25 +100,10 @@ pub fn adjudicate(
     clock: &Clock,
     operator: Option<&'static Unit>,
 ) -> Result<Vec<String>> {
-    let now = clock.now();
     let mut tx = store.write()?;
-    if let Some(lease) = tx.get::<Lease>(LEASE_KEY)?
-        && let LeaseState::Fresh(l) = lease.state(now)
-    {
-        return Err(Error::busy(format!(
-            "a {} turn (tick {}) is in flight in pid {}; units are granted between turns",
-            l.turn, l.tick, l.pid
-        ))
-        .hint("try again when it completes"));
-    }
-    let persona: Persona = tx.singleton()?;
-    let genome: Genome = tx.singleton()?;
-    let b = Boundary {
-        tick: persona.ticks,
-        now,
-        morph: genome.morph,
-        config,
-    };
+    let Between {
+        persona, ctx: b, ..
+    } = between(&tx, config, clock.now(), "units are granted between turns")?;
     seed::load_or_seed(&mut tx, &b, &persona)?;
     let authority = match operator {
         Some(unit) => Authority::Operator(unit),

@@ -13,7 +13,8 @@ use crate::creature::quest_book::{Active, Closed, QuestBook, Verdict};
 use crate::world::stats;
 use genesis::{GENESIS, QuestDef};
 
-use super::progression::{Boundary, By, OrganCheck, grant, window};
+use super::ctx::TurnCtx;
+use super::progression::{By, OrganCheck, grant, window};
 use crate::base::exit::Result;
 use crate::base::store::{Read, Tx};
 use crate::creature::Persona;
@@ -31,7 +32,7 @@ pub enum Payday {
 }
 
 /// After an outcome and at sleep: passes the active quest when its criterion holds now.
-pub fn check_pass(tx: &mut Tx<'_>, persona: &mut Persona, b: &Boundary<'_>) -> Result<Vec<String>> {
+pub fn check_pass(tx: &mut Tx<'_>, persona: &mut Persona, b: &TurnCtx<'_>) -> Result<Vec<String>> {
     let (mut book, _) = tx.singleton_or_default::<QuestBook>()?;
     let Some(active) = book.active.clone() else {
         return Ok(Vec::new());
@@ -61,7 +62,7 @@ pub fn check_pass(tx: &mut Tx<'_>, persona: &mut Persona, b: &Boundary<'_>) -> R
 }
 
 /// At sleep: counts a sleep without movement, and closes the quest as failed at the limit.
-pub fn stall_step(tx: &mut Tx<'_>, persona: &Persona, b: &Boundary<'_>) -> Result<Vec<String>> {
+pub fn stall_step(tx: &mut Tx<'_>, persona: &Persona, b: &TurnCtx<'_>) -> Result<Vec<String>> {
     let (mut book, _) = tx.singleton_or_default::<QuestBook>()?;
     let Some(mut active) = book.active.clone() else {
         return Ok(Vec::new());
@@ -122,7 +123,7 @@ pub fn issue(
     tx: &mut Tx<'_>,
     persona: &mut Persona,
     def: &'static QuestDef,
-    b: &Boundary<'_>,
+    b: &TurnCtx<'_>,
 ) -> Result<Vec<String>> {
     let (mut book, _) = tx.singleton_or_default::<QuestBook>()?;
     let snapshot = stats::snapshot(tx, persona, &def.criterion.paths())?;
@@ -149,7 +150,7 @@ fn pay(
     persona: &mut Persona,
     def: &QuestDef,
     day: Payday,
-    b: &Boundary<'_>,
+    b: &TurnCtx<'_>,
 ) -> Result<Vec<String>> {
     let (unit, xp, evidence) = match day {
         Payday::Issue => (def.on_issue, 0, format!("quest {} was issued", def.id)),

@@ -6,17 +6,17 @@ use serde_json::Value;
 
 use crate::base::clock::Millis;
 use crate::base::config::Config;
-use crate::base::exit::{Error, Result};
+use crate::base::exit::Result;
 use crate::base::store::{Read, Tx};
 use crate::creature::expectations::CHECKS_PER_TICK;
 use crate::creature::heartbeat::{self, Choice, Turn};
-use crate::creature::lease::{LEASE_KEY, Lease, LeaseState};
+use crate::creature::lease::{self, LEASE_KEY, Lease, LeaseState};
 use crate::creature::stream::{StreamLine, Voice};
 use crate::creature::tool::ToolSpec;
 use crate::creature::{Genome, LastTick, Morph, Persona, notebooks};
 use crate::mind::Prompt;
 use crate::mind::schema::action_schema;
-use crate::turn::progression::Boundary;
+use crate::turn::ctx::TurnCtx;
 use crate::turn::progression::chores::Chores;
 use crate::turn::progression::snapshot::snapshot;
 use crate::wisdom::{episodes, recall};
@@ -48,9 +48,12 @@ pub struct Plan {
 
 /// What the first phase found.
 #[derive(Debug)]
-pub enum Begin {
-    Paused { name: String },
-    Ready(Box<Plan>),
+pub enum Begin<'a> {
+    Paused {
+        name: String,
+    },
+    /// The plan of the turn and its context.
+    Ready(Box<Plan>, TurnCtx<'a>),
 }
 
 /// The schema of a rumination: a thought and a short plan.
@@ -66,8 +69,14 @@ pub fn rumination_schema() -> Value {
     })
 }
 
-/// Runs the first phase in `tx`; the caller commits (unless it is a dry run).
-pub fn begin(tx: &mut Tx<'_>, config: &Config, now: Millis, write_lease: bool) -> Result<Begin> {
+/// Runs the first phase in `tx`; the caller commits (unless it is a dry run). The turn's
+/// context is built here, once, and handed back with the plan.
+pub fn begin<'a>(
+    tx: &mut Tx<'_>,
+    config: &'a Config,
+    now: Millis,
+    write_lease: bool,
+) -> Result<Begin<'a>> {
     let mut persona: Persona = tx.singleton()?;
     if persona.paused {
         return Ok(Begin::Paused { name: persona.name });
@@ -76,14 +85,7 @@ pub fn begin(tx: &mut Tx<'_>, config: &Config, now: Millis, write_lease: bool) -
         None => None,
         Some(lease) => match lease.state(now) {
             LeaseState::Fresh(l) => {
-                return Err(Error::busy(format!(
-                    "a {} turn (tick {}) is in flight in pid {} since {}",
-                    l.turn,
-                    l.tick,
-                    l.pid,
-                    crate::base::clock::rfc3339(l.started_at)
-                ))
-                .hint("the next tick will run when it completes; cron can simply try again"));
+                return Err(lease::busy(&l, "the next tick runs when it completes"));
             }
             LeaseState::Stale(l) => {
                 if write_lease {
@@ -95,13 +97,8 @@ pub fn begin(tx: &mut Tx<'_>, config: &Config, now: Millis, write_lease: bool) -
     };
     let genome: Genome = tx.singleton()?;
     let tick = persona.ticks + 1;
-    let boundary = Boundary {
-        tick,
-        now,
-        morph: genome.morph,
-        config,
-    };
-    let body = snapshot(tx, &boundary, &persona, write_lease)?;
+    let ctx = TurnCtx::new(config, tick, now, genome.morph);
+    let body = snapshot(tx, &ctx, &persona, write_lease)?;
     let step = notebooks::current_step(tx)?;
     let choice = heartbeat::choose(&persona, step.as_deref());
     let visible = body.visible.clone();
@@ -118,7 +115,14 @@ pub fn begin(tx: &mut Tx<'_>, config: &Config, now: Millis, write_lease: bool) -
         Turn::Rumination => (rumination_cue(choice.why), rumination_schema()),
         _ => (work_cue(step.as_deref()), action_schema(&visible)),
     };
-    let recall = recall::prepare(tx, config, &situation, choice.turn, write_lease)?;
+    let recall = recall::prepare(
+        tx,
+        config,
+        &ctx.memory,
+        &situation,
+        choice.turn,
+        write_lease,
+    )?;
     let tail = Tail {
         tick,
         plan: plan_text,
@@ -147,7 +151,7 @@ pub fn begin(tx: &mut Tx<'_>, config: &Config, now: Millis, write_lease: bool) -
         };
         tx.put(LEASE_KEY, &lease)?;
     }
-    Ok(Begin::Ready(Box::new(Plan {
+    let plan = Plan {
         tick,
         choice,
         prompt,
@@ -159,7 +163,8 @@ pub fn begin(tx: &mut Tx<'_>, config: &Config, now: Millis, write_lease: bool) -
         situation,
         recall: recall.injected,
         recovered,
-    })))
+    };
+    Ok(Begin::Ready(Box::new(plan), ctx))
 }
 
 /// The longest a turn can take: the model's timeout with its retries, the sandbox's, and the

@@ -28,7 +28,7 @@ use crate::creature::stream::{StreamLine, Voice};
 use crate::creature::{FailKind, Outcome, REPLY};
 use crate::mind::parse::parse_action;
 use crate::mind::{Mind, Reply, Sampling};
-use crate::turn::progression::Boundary;
+use crate::turn::ctx::TurnCtx;
 use crate::turn::progression::boundary::after_outcome;
 use crate::turn::sleep::sleep_turn;
 use crate::wisdom::recall;
@@ -70,9 +70,9 @@ pub fn tick(
     let started = Instant::now();
     let store = home.open(opts.wait, "tick", clock)?;
     let mut tx = store.write()?;
-    let plan = match begin::begin(&mut tx, config, clock.now(), !opts.dry_run)? {
+    let (plan, ctx) = match begin::begin(&mut tx, config, clock.now(), !opts.dry_run)? {
         Begin::Paused { name } => return Ok(TickOutcome::Paused { name }),
-        Begin::Ready(plan) => *plan,
+        Begin::Ready(plan, ctx) => (*plan, ctx),
     };
     if opts.dry_run {
         drop(tx);
@@ -85,7 +85,7 @@ pub fn tick(
         });
     }
     if plan.choice.turn == Turn::Sleep {
-        let report = sleep(&mut tx, &plan, config, clock, started)?;
+        let report = sleep(&mut tx, &plan, &ctx, started)?;
         tx.commit()?;
         return Ok(TickOutcome::Turn(report));
     }
@@ -159,18 +159,20 @@ pub fn tick(
         config.context.obs_max_chars,
         clock.now(),
     )?;
-    recall::record(&mut tx, config, plan.tick, &plan.recall, clock.now())?;
-    let boundary = Boundary {
-        tick: plan.tick,
-        now: clock.now(),
-        morph: plan.morph,
+    let ctx = ctx.at(clock.now());
+    recall::record(
+        &mut tx,
         config,
-    };
+        &ctx.memory,
+        plan.tick,
+        &plan.recall,
+        ctx.now,
+    )?;
     let acted = match &decision {
         Decision::Act { action, .. } => Some((action, &outcome)),
         _ => None,
     };
-    let events = after_outcome(&mut tx, &boundary, acted, &plan.skills, chores)?;
+    let events = after_outcome(&mut tx, &ctx, acted, &plan.skills, chores)?;
     tx.commit()?;
     drop(store);
     let tool = match &decision {
@@ -253,13 +255,12 @@ fn parse_rumination(text: &str) -> Decision {
 fn sleep(
     tx: &mut crate::base::store::Tx<'_>,
     plan: &Plan,
-    config: &Config,
-    clock: &Clock,
+    ctx: &TurnCtx<'_>,
     started: Instant,
 ) -> Result<TurnReport> {
-    let now = clock.now();
+    let now = ctx.now;
     let mut persona: Persona = tx.singleton()?;
-    let receipt = sleep_turn(tx, &mut persona, plan.tick, now, config)?;
+    let receipt = sleep_turn(tx, ctx, &mut persona)?;
     persona.ticks = plan.tick;
     persona.last_tick = Some(crate::creature::LastTick {
         tick: plan.tick,

@@ -131,7 +131,8 @@ impl<'a> ArmContexts<'a> {
         let mut config = self.config.clone();
         config.wisdom.recall_enabled = true;
         let situation = situation_key(None, Some(&task.prompt));
-        let view = recall::view(&live.store.read()?, &config, &situation)?;
+        let memory = crate::memory::Memory::from_config(&config.embed)?;
+        let view = recall::view(&live.store.read()?, &config, &memory, &situation)?;
         Ok(view.block.map(|b| b.text))
     }
 

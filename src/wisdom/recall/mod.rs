@@ -32,7 +32,7 @@ use crate::base::config::Config;
 use crate::base::exit::Result;
 use crate::base::store::{Read, Tx};
 use crate::creature::heartbeat::Turn;
-use crate::memory::Memory;
+use crate::memory::{LazyMemory, Memory};
 use crate::wisdom::episodes::Episode;
 
 /// What recall shows for a situation now: what it found, and the block or why there is none.
@@ -67,6 +67,7 @@ pub struct Prepared {
 pub fn prepare(
     tx: &mut Tx<'_>,
     config: &Config,
+    memory: &LazyMemory<'_>,
     situation: &str,
     turn: Turn,
     write: bool,
@@ -74,8 +75,7 @@ pub fn prepare(
     if !config.wisdom.recall_enabled || turn != Turn::Work {
         return Ok(Prepared::default());
     }
-    let memory = Memory::from_config(&config.embed)?;
-    let (view, pending) = view_with(tx, &memory, config, situation, false)?;
+    let (view, pending) = view_with(tx, memory.get()?, config, situation, false)?;
     if write {
         pending.write(tx)?;
     }
@@ -93,6 +93,7 @@ pub fn prepare(
 pub fn record(
     tx: &mut Tx<'_>,
     config: &Config,
+    memory: &LazyMemory<'_>,
     tick: u64,
     injected: &Injected,
     now: Millis,
@@ -100,8 +101,7 @@ pub fn record(
     if !config.wisdom.recall_enabled {
         return Ok(Vec::new());
     }
-    let memory = Memory::from_config(&config.embed)?;
-    ledger::sync(tx, &memory)?.write(tx)?;
+    ledger::sync(tx, memory.get()?)?.write(tx)?;
     if injected.items.is_empty() {
         return Ok(Vec::new());
     }
@@ -115,9 +115,8 @@ pub fn record(
 
 /// What recall would show now for `situation`, looking at every similar situation; writes
 /// nothing.
-pub fn view(rx: &impl Read, config: &Config, situation: &str) -> Result<View> {
-    let memory = Memory::from_config(&config.embed)?;
-    Ok(view_with(rx, &memory, config, situation, true)?.0)
+pub fn view(rx: &impl Read, config: &Config, memory: &Memory, situation: &str) -> Result<View> {
+    Ok(view_with(rx, memory, config, situation, true)?.0)
 }
 
 fn view_with(

@@ -1,6 +1,7 @@
 //! WIS7: with `recall_enabled` off, the tick's two calls read nothing, write nothing and add
 //! nothing to the prompt; on, the same calls show the block and keep the index.
 
+use crate::memory::LazyMemory;
 use std::collections::BTreeMap;
 
 use super::*;
@@ -46,10 +47,26 @@ fn with_the_flag_off_nothing_is_read_written_or_shown() {
     let (_dir, store) = story_with_guardrail();
     let before = dump(&store.read().unwrap());
     let mut tx = store.write().unwrap();
-    let prepared = prepare(&mut tx, &config(false), PUMP, Turn::Work, true).unwrap();
+    let prepared = prepare(
+        &mut tx,
+        &config(false),
+        &LazyMemory::new(&config(false).embed),
+        PUMP,
+        Turn::Work,
+        true,
+    )
+    .unwrap();
     assert!(prepared.block.is_none() && prepared.injected.items.is_empty());
     push_in(&mut tx, episode(4, PUMP, &bash("ss -ltnp"), true));
-    let bets = record(&mut tx, &config(false), 4, &prepared.injected, 9).unwrap();
+    let bets = record(
+        &mut tx,
+        &config(false),
+        &LazyMemory::new(&config(false).embed),
+        4,
+        &prepared.injected,
+        9,
+    )
+    .unwrap();
     assert!(bets.is_empty());
     tx.commit().unwrap();
     let mut after = dump(&store.read().unwrap());
@@ -66,7 +83,15 @@ fn with_the_flag_off_nothing_is_read_written_or_shown() {
 fn with_the_flag_on_the_block_shows_and_the_index_and_bets_are_kept() {
     let (_dir, store) = story_with_guardrail();
     let mut tx = store.write().unwrap();
-    let prepared = prepare(&mut tx, &config(true), PUMP, Turn::Work, true).unwrap();
+    let prepared = prepare(
+        &mut tx,
+        &config(true),
+        &LazyMemory::new(&config(true).embed),
+        PUMP,
+        Turn::Work,
+        true,
+    )
+    .unwrap();
     let block = prepared.block.clone().unwrap();
     assert!(
         block.contains(r#"{"tool":"bash","args":{"command":"ss -ltnp"}}"#),
@@ -75,7 +100,15 @@ fn with_the_flag_on_the_block_shows_and_the_index_and_bets_are_kept() {
     assert!(!block.contains("cat pump.conf"), "{block}");
     assert_eq!(prepared.injected.items.len(), 2, "{block}");
     push_in(&mut tx, episode(4, PUMP, &bash("ss -ltnp"), true));
-    let bets = record(&mut tx, &config(true), 4, &prepared.injected, 9).unwrap();
+    let bets = record(
+        &mut tx,
+        &config(true),
+        &LazyMemory::new(&config(true).embed),
+        4,
+        &prepared.injected,
+        9,
+    )
+    .unwrap();
     tx.commit().unwrap();
     assert_eq!(bets.len(), 2);
     let rx = store.read().unwrap();
@@ -91,7 +124,15 @@ fn only_work_turns_get_a_block() {
     let (_dir, store) = story_with_guardrail();
     let mut tx = store.write().unwrap();
     for turn in [Turn::Rumination, Turn::Sleep] {
-        let prepared = prepare(&mut tx, &config(true), PUMP, turn, true).unwrap();
+        let prepared = prepare(
+            &mut tx,
+            &config(true),
+            &LazyMemory::new(&config(true).embed),
+            PUMP,
+            turn,
+            true,
+        )
+        .unwrap();
         assert!(prepared.block.is_none());
     }
 }
