@@ -25,3 +25,6 @@ pub mod mind;
 pub mod turn;
 pub mod wisdom;
 pub mod world;
+
+#[cfg(test)]
+mod floors;
