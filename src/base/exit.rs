@@ -1,6 +1,6 @@
 //! Exit codes and the one error type that carries them.
 //!
-//! Cron reads exit codes, so they are interface (sysexits, DESIGN.md): every failure in wis is
+//! Cron reads exit codes, so they are interface (sysexits; design §9): every failure in wis is
 //! an [`Error`] whose [`Kind`] decides the code, with one line of message and, where there is
 //! something to do about it, one line of hint. Core modules build these errors directly or
 //! convert their own typed errors at the boundary; `main` prints them and exits.

@@ -1,6 +1,6 @@
 //! The nap curve: how much sleep pressure (adenosine) puts the creature to sleep, by age.
 //!
-//! A declared, stage-scaled threshold pair (TOOL_PROGRESSION "Pacing"): pressure rises by
+//! A declared, stage-scaled threshold pair (design §7): pressure rises by
 //! [`PRESSURE_PER_TURN`] every waking turn; an infant sleeps when it reaches
 //! [`INFANT_THRESHOLD`] (about five naps in its first day at one tick a minute), and the
 //! threshold grows with the number of sleeps to [`ADULT_THRESHOLD`] (about one sleep a day).

@@ -141,7 +141,7 @@ pub enum Settlement {
     FailedToTeach,
 }
 
-/// The utility record: how often recalling this engram helped or hurt (WISDOM_PLAN §5).
+/// The utility record: how often recalling this engram helped or hurt (design §4.5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Utility {

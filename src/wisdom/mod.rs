@@ -1,12 +1,11 @@
 //! Wisdom: what the creature's lived, adjudicated experience becomes, and the instrument that
-//! measures whether it helps.
+//! measures whether it helps (`docs/design.md` §4).
 //!
-//! Each part of WISDOM_PLAN lives in its own submodule: [`episodes`] is the adjudicated ledger
-//! everything else reads; [`recall`] the situation index over it, the "Before you act" block
-//! and its bets (§3); [`curve`] the experience
-//! curve (§4): a frozen battery of house-domain tasks, mechanical scorers, and the runner that
-//! puts the same battery to several arms (a model and a memory each) and records the scores
-//! against the creature's age.
+//! [`episodes`] is the adjudicated ledger everything else reads; [`recall`] the situation index
+//! over it, the "Before you act" block and its bets (design §4.3); [`curve`] the experience
+//! curve (design §4.4): a frozen battery of house-domain tasks, mechanical scorers, and the
+//! runner that puts the same battery to several arms (a model and a memory each) and records
+//! the scores against the creature's age.
 
 pub mod curve;
 pub mod episodes;

@@ -1,7 +1,7 @@
 //! `[context]`: the prompt budgets and the window they must fit.
 //!
-//! The budgets and the model window move together or not at all (the coherence rule of
-//! WISDOM_PLAN §0): `n_ctx >= max_total_chars / chars_per_token + response_reserve`. Two
+//! The budgets and the model window move together or not at all (the coherence rule, design
+//! §3.1): `n_ctx >= max_total_chars / chars_per_token + response_reserve`. Two
 //! presets hold coherent sets, for a 16k and a 32k window; a key set explicitly in `wis.toml`
 //! (or the environment, or a flag) wins over its preset.
 

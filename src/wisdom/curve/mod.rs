@@ -1,4 +1,4 @@
-//! The experience curve (WISDOM_PLAN §4): does lived experience make a small model match a
+//! The experience curve (design §4.4): does lived experience make a small model match a
 //! larger one on its home domain?
 //!
 //! A frozen [`battery`] of house-domain tasks, each with a mechanical scorer ([`score`]: no

@@ -1,4 +1,4 @@
-//! The "## Before you act" block: the one place the calling convention (WISDOM_PLAN §3) is
+//! The "## Before you act" block: the one place the calling convention (design §4.3) is
 //! worded, so that the wording can be tuned by measurement on the battery.
 //!
 //! At most two items, each with its similarity and provenance mark: the case (the best
@@ -7,7 +7,7 @@
 //! best strategy engram, verbatim). The block speaks only when an item reaches the similarity
 //! gate, never runs over its character budget (an item that does not fit is left out whole:
 //! a cut action would teach a broken one), and always closes with the fixed frame (WIS5).
-//! Skill offers, the third item of §3, wait for a skills manifest to offer from.
+//! Skill offers, the third item of design §4.3, wait for a skills manifest to offer from.
 
 use serde::Serialize;
 

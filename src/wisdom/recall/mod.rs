@@ -1,4 +1,4 @@
-//! Situational recall, the "## Before you act" block, and its bets (WISDOM_PLAN §3).
+//! Situational recall, the "## Before you act" block, and its bets (design §4.3).
 //!
 //! The ledger is summarised per situation key as it is recorded ([`situation`], [`ledger`]),
 //! so recall reads a few documents instead of the episode ring; [`lookup`] finds the verified
