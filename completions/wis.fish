@@ -104,6 +104,7 @@ complete -c wis -n "__fish_wis_using_subcommand check" -l wait -d 'Seconds to wa
 complete -c wis -n "__fish_wis_using_subcommand check" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand check" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
+complete -c wis -n "__fish_wis_using_subcommand check" -l repair -d 'First set aside every document that does not decode and move everything in quarantine out of the store, into `<home>/quarantine/<time>/` (the raw bytes and an index.jsonl saying what each was and why), then check'
 complete -c wis -n "__fish_wis_using_subcommand check" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
 complete -c wis -n "__fish_wis_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand check" -s V -l version -d 'Print version'

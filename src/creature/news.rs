@@ -27,6 +27,8 @@ pub enum NewsKind {
     QuestPassed,
     /// A quest closed as failed.
     QuestFailed,
+    /// Store documents that did not read were rebuilt or set aside.
+    Damage,
 }
 
 impl NewsKind {
@@ -37,6 +39,7 @@ impl NewsKind {
             NewsKind::QuestIssued => "quest issued",
             NewsKind::QuestPassed => "quest passed",
             NewsKind::QuestFailed => "quest failed",
+            NewsKind::Damage => "damage",
         }
     }
 }

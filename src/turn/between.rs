@@ -6,8 +6,9 @@
 use crate::base::clock::Millis;
 use crate::base::config::Config;
 use crate::base::exit::Result;
-use crate::base::store::{Read, Tx};
+use crate::base::store::Tx;
 use crate::creature::{Genome, Persona, lease};
+use crate::turn::recover;
 
 use super::ctx::TurnCtx;
 
@@ -18,12 +19,14 @@ pub struct Between<'a> {
     pub genome: Genome,
     /// The context of the command's work: the last tick lived, now, the body words, memory.
     pub ctx: TurnCtx<'a>,
+    /// What did not read and was rebuilt ([`recover::report`] says so before the commit).
+    pub recovered: Vec<recover::Recovered>,
 }
 
 /// In `tx`: refuses `what` (e.g. "sleep comes between turns") while a turn is in flight, then
 /// reads the creature and builds the context.
 pub fn between<'a>(
-    tx: &Tx<'_>,
+    tx: &mut Tx<'_>,
     config: &'a Config,
     now: Millis,
     what: &str,
@@ -31,12 +34,19 @@ pub fn between<'a>(
     if let Some(l) = lease::in_flight(tx, now)? {
         return Err(lease::busy(&l, what));
     }
-    let persona: Persona = tx.singleton()?;
-    let genome: Genome = tx.singleton()?;
+    let (persona, genome, recovered) = recover::creature(tx)?;
     let ctx = TurnCtx::new(config, persona.ticks, now, genome.morph);
     Ok(Between {
         persona,
         genome,
         ctx,
+        recovered,
     })
+}
+
+impl Between<'_> {
+    /// Says what was rebuilt or skipped, in `tx`, before it commits.
+    pub fn report(&self, tx: &mut Tx<'_>) -> Result<()> {
+        recover::report(tx, self.ctx.tick, self.ctx.now, &self.recovered)
+    }
 }

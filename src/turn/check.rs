@@ -2,8 +2,10 @@
 //! other, no turn is half recorded, the newborn body is granted, and the growing body's
 //! records are coherent.
 
+use crate::base::clock::{Millis, rfc3339};
 use crate::base::exit::Result;
-use crate::base::store::{Problem, Read, Store, check_store};
+use crate::base::home::Home;
+use crate::base::store::{Problem, Read, Repaired, Store, check_store};
 use crate::creature::{Genome, Persona, Unlocks, lease, stream, unlocks};
 use crate::turn::progression;
 
@@ -13,6 +15,16 @@ pub fn check(store: &mut Store) -> Result<Vec<Problem>> {
     let mut problems = check_store(store, super::documents::registry())?;
     problems.extend(check_references(&store.read()?)?);
     Ok(problems)
+}
+
+/// `wis check --repair`: sets aside what does not decode and moves the quarantine out of the
+/// store into `<home>/quarantine/<time>/`.
+pub fn repair(store: &Store, home: &Home, now: Millis) -> Result<Repaired> {
+    let dir = home
+        .root()
+        .join("quarantine")
+        .join(rfc3339(now).replace(':', ""));
+    crate::base::store::repair(store, super::documents::registry(), &dir)
 }
 
 /// Invariants of the creature's own documents, for `wis check`.
@@ -30,13 +42,15 @@ pub fn check_references(rx: &impl Read) -> Result<Vec<Problem>> {
         }),
         _ => {}
     }
-    if matches!(persona, Ok(None)) {
+    // A document that is there but does not decode is reported by the store's own check.
+    let damaged = |schema: &str| rx.damage().iter().any(|d| d.schema == schema);
+    if matches!(persona, Ok(None)) && !damaged("wis.persona.v1") {
         problems.push(Problem {
             area: "wis.persona.v1".into(),
             detail: "missing".into(),
         });
     }
-    if matches!(genome, Ok(None)) {
+    if matches!(genome, Ok(None)) && !damaged("wis.genome.v1") {
         problems.push(Problem {
             area: "wis.genome.v1".into(),
             detail: "missing".into(),

@@ -15,6 +15,7 @@ pub mod economy;
 pub mod pause;
 pub mod progression;
 pub mod quests;
+pub mod recover;
 pub mod report;
 pub mod sleep;
 pub mod tick;

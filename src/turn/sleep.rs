@@ -14,7 +14,7 @@ use crate::base::store::{Layout, Store, Tx};
 use crate::creature::Persona;
 use crate::creature::stream::{StreamLine, Voice};
 use crate::doc;
-use crate::turn::between::{Between, between};
+use crate::turn::between::between;
 use crate::turn::ctx::TurnCtx;
 use crate::turn::progression::boundary::at_sleep;
 use crate::turn::progression::seed;
@@ -55,11 +55,11 @@ doc!(
 /// in one durable commit. Returns the creature's name and the receipt.
 pub fn sleep_now(store: &Store, config: &Config, now: Millis) -> Result<(String, SleepReceipt)> {
     let mut tx = store.write()?;
-    let Between {
-        mut persona, ctx, ..
-    } = between(&tx, config, now, "sleep comes between turns")?;
-    let receipt = sleep_turn(&mut tx, &ctx, &mut persona)?;
-    tx.set(&persona)?;
+    let mut b = between(&mut tx, config, now, "sleep comes between turns")?;
+    let receipt = sleep_turn(&mut tx, &b.ctx, &mut b.persona)?;
+    tx.set(&b.persona)?;
+    b.report(&mut tx)?;
+    let persona = b.persona;
     tx.commit()?;
     Ok((persona.name, receipt))
 }

@@ -34,6 +34,17 @@ pub fn check_store(store: &mut Store, types: &[DocType]) -> Result<Vec<Problem>>
             detail: format!("format version {other:?}, expected {FORMAT_VERSION}"),
         }),
     }
+    for (_, q) in rx.quarantined()? {
+        problems.push(Problem {
+            area: q.schema.clone(),
+            detail: format!(
+                "`{}` was damaged and set aside at {} ({}); `wis check --repair` moves it out",
+                q.place,
+                crate::base::clock::rfc3339(q.at),
+                q.error
+            ),
+        });
+    }
     for ty in types {
         let entries: Vec<(String, Vec<u8>)> = match ty.layout {
             Layout::Ring { .. } => rx
@@ -61,4 +72,87 @@ pub fn check_store(store: &mut Store, types: &[DocType]) -> Result<Vec<Problem>>
         }
     }
     Ok(problems)
+}
+
+/// What `wis check --repair` did.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Repaired {
+    /// Damaged documents found in place and set aside now.
+    pub set_aside: u64,
+    /// Quarantined documents written out and removed from the store.
+    pub moved: u64,
+    /// Where they went.
+    pub dir: Option<std::path::PathBuf>,
+}
+
+/// Sets aside every document of `types` that does not decode, then moves everything in
+/// quarantine into `dir` (one raw file per document and one `index.jsonl` line saying what it
+/// was and why it was set aside), then removes it from the store. The files are written and
+/// synced before the store lets go of anything, so a crash in between loses nothing.
+pub fn repair(store: &Store, types: &[DocType], dir: &std::path::Path) -> Result<Repaired> {
+    use crate::base::exit::Error;
+    use std::io::Write;
+    let mut tx = store.write()?;
+    let mut repaired = Repaired::default();
+    for ty in types {
+        let found: Vec<(super::Place, Vec<u8>)> = match ty.layout {
+            Layout::Ring { .. } => tx
+                .ring_raw(ty.schema, None)?
+                .into_iter()
+                .map(|(s, b)| (super::Place::Seq(s), b))
+                .collect(),
+            _ => tx
+                .keyed_all_raw(ty.schema)?
+                .into_iter()
+                .map(|(k, b)| (super::Place::Key(k), b))
+                .collect(),
+        };
+        for (place, bytes) in found {
+            if let Err(error) = (ty.validate)(&bytes) {
+                tx.set_aside(super::Damage {
+                    schema: ty.schema,
+                    place,
+                    error,
+                    bytes,
+                })?;
+                repaired.set_aside += 1;
+            }
+        }
+    }
+    let quarantined = tx.take_quarantine()?;
+    if !quarantined.is_empty() {
+        std::fs::create_dir_all(dir).map_err(|e| Error::io_at(dir, e))?;
+        let mut index = String::new();
+        for (seq, q) in &quarantined {
+            let name = format!(
+                "{seq}-{}-{}.msgpack",
+                q.schema,
+                q.place.to_string().replace(['/', '#', '\\'], "_")
+            );
+            let path = dir.join(&name);
+            let mut f = std::fs::File::create(&path).map_err(|e| Error::io_at(&path, e))?;
+            f.write_all(&q.bytes)
+                .and_then(|()| f.sync_all())
+                .map_err(|e| Error::io_at(&path, e))?;
+            let line = serde_json::json!({
+                "file": name, "schema": q.schema, "place": q.place.to_string(),
+                "error": q.error, "set_aside_at": crate::base::clock::rfc3339(q.at),
+            });
+            index.push_str(&format!("{line}\n"));
+        }
+        let path = dir.join("index.jsonl");
+        let mut f = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&path)
+            .map_err(|e| Error::io_at(&path, e))?;
+        f.write_all(index.as_bytes())
+            .and_then(|()| f.sync_all())
+            .map_err(|e| Error::io_at(&path, e))?;
+        super::sync_dir(dir);
+        repaired.moved = quarantined.len() as u64;
+        repaired.dir = Some(dir.to_path_buf());
+    }
+    tx.commit()?;
+    Ok(repaired)
 }

@@ -7,6 +7,7 @@
 //! declared caps; `wis check` validates all of it.
 
 mod check;
+pub mod damage;
 mod doc;
 pub mod holder;
 mod migrate;
@@ -18,7 +19,8 @@ use std::time::{Duration, Instant};
 
 use redb::{Database, DatabaseError, ReadableDatabase, StorageError, TableDefinition};
 
-pub use check::{Problem, check_store};
+pub use check::{Problem, Repaired, check_store, repair};
+pub use damage::{Damage, Place, Quarantined};
 pub use doc::{Doc, DocType, Layout, SINGLETON_KEY, decode, encode};
 pub use holder::Holder;
 pub use shape::{Member, members};
@@ -38,6 +40,8 @@ const FORMAT_KEY: &str = "format_version";
 pub struct Store {
     db: Database,
     path: PathBuf,
+    /// The clock's reading when the store was opened.
+    now: Millis,
     _holder: holder::HolderGuard,
 }
 
@@ -70,6 +74,7 @@ impl Store {
             let store = Store {
                 db,
                 path: tmp.clone(),
+                now: opts.now,
                 _holder: holder::HolderGuard::write(&tmp, opts),
             };
             let mut tx = store.write()?;
@@ -120,6 +125,7 @@ impl Store {
         let store = Store {
             db,
             path: path.to_path_buf(),
+            now: opts.now,
             _holder: holder::HolderGuard::write(path, opts),
         };
         store.check_format()?;
@@ -137,7 +143,7 @@ impl Store {
             .db
             .begin_write()
             .map_err(|e| Error::io(format!("starting a write: {e}")))?;
-        Ok(Tx::new(txn))
+        Ok(Tx::new(txn, self.now))
     }
 
     /// Starts a read transaction (a consistent snapshot).

@@ -12,9 +12,13 @@ use redb::{
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+use std::cell::RefCell;
+
 use super::META;
+use super::damage::{self, Damage, LAST_GOOD, Place, QUARANTINE, Quarantined};
 use super::doc::DocType;
 use super::doc::{Doc, Layout, SINGLETON_KEY, decode, encode};
+use crate::base::clock::Millis;
 use crate::base::exit::{Error, Result};
 
 type KeyedDef = TableDefinition<'static, &'static str, &'static [u8]>;
@@ -29,14 +33,6 @@ pub(crate) fn ring_def(schema: &'static str) -> RingDef {
 
 fn db_err(what: &str, e: impl std::fmt::Display) -> Error {
     Error::io(format!("store {what}: {e}"))
-}
-
-fn decode_err<D: Doc>(key: &str, e: String) -> Error {
-    Error::data(format!(
-        "store document {} `{key}` does not decode: {e}",
-        D::SCHEMA
-    ))
-    .hint("`wis check` lists damaged documents")
 }
 
 /// A ring's key rendered as a string key (zero-padded so string order is ring order).
@@ -56,21 +52,59 @@ pub trait Read {
     fn table_len(&self, schema: &'static str, layout: Layout) -> Result<u64>;
     /// A value from the meta table.
     fn meta<T: DeserializeOwned>(&self, key: &str) -> Result<Option<T>>;
+    #[doc(hidden)]
+    fn damage_log(&self) -> &RefCell<Vec<Damage>>;
 
-    /// A keyed document, or `None`.
-    fn get<D: Doc>(&self, key: &str) -> Result<Option<D>> {
-        match self.keyed_raw(D::SCHEMA, key)? {
-            None => Ok(None),
-            Some(bytes) => decode(&bytes)
-                .map(Some)
-                .map_err(|e| decode_err::<D>(key, e)),
+    /// What this transaction's reads found damaged so far (and skipped).
+    fn damage(&self) -> Vec<Damage> {
+        self.damage_log().borrow().clone()
+    }
+
+    #[doc(hidden)]
+    fn decode_or_note<D: Doc>(&self, place: Place, bytes: Vec<u8>) -> Option<D> {
+        match decode(&bytes) {
+            Ok(doc) => Some(doc),
+            Err(error) => {
+                damage::note(
+                    &mut self.damage_log().borrow_mut(),
+                    Damage {
+                        schema: D::SCHEMA,
+                        place,
+                        error,
+                        bytes,
+                    },
+                );
+                None
+            }
         }
     }
 
-    /// The singleton document; an error if it is missing or damaged.
+    /// A keyed document, or `None`; a document that does not decode reads as absent and is
+    /// noted as damage (WIS8).
+    fn get<D: Doc>(&self, key: &str) -> Result<Option<D>> {
+        Ok(match self.keyed_raw(D::SCHEMA, key)? {
+            None => None,
+            Some(bytes) => self.decode_or_note(Place::Key(key.to_string()), bytes),
+        })
+    }
+
+    /// The last copy of a singleton that was written (kept beside it by every `set`), if it
+    /// decodes: what a damaged singleton falls back to.
+    fn last_good<D: Doc>(&self) -> Result<Option<D>> {
+        Ok(self
+            .last_good_raw(D::SCHEMA)?
+            .and_then(|bytes| decode(&bytes).ok()))
+    }
+    #[doc(hidden)]
+    fn last_good_raw(&self, schema: &'static str) -> Result<Option<Vec<u8>>>;
+
+    /// What the quarantine table holds, oldest first.
+    fn quarantined(&self) -> Result<Vec<(String, Quarantined)>>;
+
+    /// The singleton document; an error if it is missing (or damaged: see [`Read::get`]).
     fn singleton<D: Doc>(&self) -> Result<D> {
         self.get::<D>(SINGLETON_KEY)?.ok_or_else(|| {
-            Error::data(format!("the store has no {} document", D::SCHEMA))
+            Error::data(format!("the store has no readable {} document", D::SCHEMA))
                 .hint("`wis check` says what is wrong with this store")
         })
     }
@@ -78,37 +112,32 @@ pub trait Read {
     /// The singleton document, failing open (WIS8): missing or damaged reads as the default,
     /// and the returned flag says it was reseeded so the caller can report it.
     fn singleton_or_default<D: Doc + Default>(&self) -> Result<(D, bool)> {
-        match self.keyed_raw(D::SCHEMA, SINGLETON_KEY)? {
-            None => Ok((D::default(), true)),
-            Some(bytes) => match decode(&bytes) {
-                Ok(doc) => Ok((doc, false)),
-                Err(_) => Ok((D::default(), true)),
-            },
-        }
+        Ok(match self.get::<D>(SINGLETON_KEY)? {
+            Some(doc) => (doc, false),
+            None => (D::default(), true),
+        })
     }
 
-    /// Every keyed document, in key order. Damaged documents are an error naming them.
+    /// Every keyed document, in key order; damaged ones are skipped and noted.
     fn all<D: Doc>(&self) -> Result<Vec<(String, D)>> {
-        self.keyed_all_raw(D::SCHEMA)?
+        Ok(self
+            .keyed_all_raw(D::SCHEMA)?
             .into_iter()
-            .map(|(k, b)| {
-                decode(&b)
-                    .map(|d| (k.clone(), d))
-                    .map_err(|e| decode_err::<D>(&k, e))
+            .filter_map(|(k, b)| {
+                self.decode_or_note(Place::Key(k.clone()), b)
+                    .map(|d| (k, d))
             })
-            .collect()
+            .collect())
     }
 
-    /// The newest `n` ring entries (or all with `None`), oldest first, with their sequence.
+    /// The newest `n` ring entries (or all with `None`), oldest first, with their sequence;
+    /// damaged ones are skipped and noted.
     fn ring<D: Doc>(&self, last: Option<usize>) -> Result<Vec<(u64, D)>> {
-        self.ring_raw(D::SCHEMA, last)?
+        Ok(self
+            .ring_raw(D::SCHEMA, last)?
             .into_iter()
-            .map(|(s, b)| {
-                decode(&b)
-                    .map(|d| (s, d))
-                    .map_err(|e| decode_err::<D>(&ring_key(s), e))
-            })
-            .collect()
+            .filter_map(|(s, b)| self.decode_or_note(Place::Seq(s), b).map(|d| (s, d)))
+            .collect())
     }
 
     /// How many documents of this type the store holds.
@@ -169,11 +198,15 @@ fn read_ring(
 /// A read snapshot.
 pub struct Rx {
     txn: ReadTransaction,
+    damage: RefCell<Vec<Damage>>,
 }
 
 impl Rx {
     pub(crate) fn new(txn: ReadTransaction) -> Self {
-        Rx { txn }
+        Rx {
+            txn,
+            damage: RefCell::new(Vec::new()),
+        }
     }
 }
 
@@ -218,6 +251,15 @@ macro_rules! impl_read {
                         .map_err(|e| db_err("read", e))),
                 }
             }
+            fn damage_log(&self) -> &RefCell<Vec<Damage>> {
+                &self.damage
+            }
+            fn last_good_raw(&self, schema: &'static str) -> Result<Option<Vec<u8>>> {
+                open_or_empty!(self.txn, LAST_GOOD, None, |t| read_keyed(&t, schema))
+            }
+            fn quarantined(&self) -> Result<Vec<(String, Quarantined)>> {
+                open_or_empty!(self.txn, QUARANTINE, Vec::new(), |t| damage::read_all(&t))
+            }
             fn meta<T: DeserializeOwned>(&self, key: &str) -> Result<Option<T>> {
                 let raw = open_or_empty!(self.txn, META, None, |t| read_keyed(&t, key))?;
                 raw.map(|b| decode(&b).map_err(|e| Error::data(format!("store meta `{key}`: {e}"))))
@@ -232,13 +274,18 @@ impl_read!(Rx);
 /// The one write transaction of a command.
 pub struct Tx<'db> {
     txn: WriteTransaction,
+    damage: RefCell<Vec<Damage>>,
+    /// The time the command opened the store: when damage found now is set aside.
+    now: Millis,
     _db: std::marker::PhantomData<&'db ()>,
 }
 
 impl Tx<'_> {
-    pub(crate) fn new(txn: WriteTransaction) -> Self {
+    pub(crate) fn new(txn: WriteTransaction, now: Millis) -> Self {
         Tx {
             txn,
+            damage: RefCell::new(Vec::new()),
+            now,
             _db: std::marker::PhantomData,
         }
     }
@@ -326,7 +373,7 @@ impl Tx<'_> {
         Ok(())
     }
 
-    /// Writes the singleton document.
+    /// Writes the singleton document, and its second copy (what a damaged copy falls back to).
     pub fn set<D: Doc>(&mut self, doc: &D) -> Result<()> {
         debug_assert_eq!(
             D::LAYOUT,
@@ -334,7 +381,16 @@ impl Tx<'_> {
             "{} is not a singleton",
             D::SCHEMA
         );
-        self.put(SINGLETON_KEY, doc)
+        self.put(SINGLETON_KEY, doc)?;
+        let bytes =
+            encode(doc).map_err(|e| Error::internal(format!("encoding {}: {e}", D::SCHEMA)))?;
+        let mut t = self
+            .txn
+            .open_table(LAST_GOOD)
+            .map_err(|e| db_err("open table", e))?;
+        t.insert(D::SCHEMA, bytes.as_slice())
+            .map_err(|e| db_err("write", e))?;
+        Ok(())
     }
 
     /// Removes a keyed document; whether it was there.
@@ -407,11 +463,84 @@ impl Tx<'_> {
         Ok(true)
     }
 
-    /// Commits durably. Every writing command ends here exactly once.
-    pub fn commit(self) -> Result<()> {
+    /// Commits durably. Every writing command ends here exactly once. Damage its reads met is
+    /// set aside in the same commit.
+    pub fn commit(mut self) -> Result<()> {
+        for d in self.damage.take() {
+            self.set_aside(d)?;
+        }
         self.txn.commit().map_err(|e| db_err("commit", e))
     }
+
+    /// Moves a damaged entry to the quarantine table (its own table keeps it only if this
+    /// transaction already wrote something else in its place).
+    pub fn set_aside(&mut self, d: Damage) -> Result<()> {
+        let record = Quarantined {
+            schema: d.schema.to_string(),
+            place: d.place.clone(),
+            error: d.error.clone(),
+            at: self.now,
+            bytes: d.bytes.clone(),
+        };
+        let bytes = encode(&record).map_err(|e| Error::internal(format!("encoding: {e}")))?;
+        let seq: u64 = self.meta(QUARANTINE_SEQ)?.unwrap_or(0);
+        {
+            let mut t = self
+                .txn
+                .open_table(QUARANTINE)
+                .map_err(|e| db_err("open table", e))?;
+            t.insert(ring_key(seq).as_str(), bytes.as_slice())
+                .map_err(|e| db_err("write", e))?;
+        }
+        self.put_meta(QUARANTINE_SEQ, &(seq + 1))?;
+        match &d.place {
+            Place::Seq(s) => {
+                let mut t = self
+                    .txn
+                    .open_table(ring_def(d.schema))
+                    .map_err(|e| db_err("open table", e))?;
+                let same = t
+                    .get(*s)
+                    .map_err(|e| db_err("read", e))?
+                    .is_some_and(|v| v.value() == d.bytes.as_slice());
+                if same {
+                    t.remove(*s).map_err(|e| db_err("write", e))?;
+                }
+            }
+            Place::Key(k) => {
+                let mut t = self
+                    .txn
+                    .open_table(keyed_def(d.schema))
+                    .map_err(|e| db_err("open table", e))?;
+                let same = t
+                    .get(k.as_str())
+                    .map_err(|e| db_err("read", e))?
+                    .is_some_and(|v| v.value() == d.bytes.as_slice());
+                if same {
+                    t.remove(k.as_str()).map_err(|e| db_err("write", e))?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Empties the quarantine table, returning what it held (`wis check --repair` writes it
+    /// out first).
+    pub fn take_quarantine(&mut self) -> Result<Vec<(String, Quarantined)>> {
+        let all = self.quarantined()?;
+        let mut t = self
+            .txn
+            .open_table(QUARANTINE)
+            .map_err(|e| db_err("open table", e))?;
+        for (k, _) in &all {
+            t.remove(k.as_str()).map_err(|e| db_err("write", e))?;
+        }
+        Ok(all)
+    }
 }
+
+/// The meta key of the quarantine table's next sequence number.
+const QUARANTINE_SEQ: &str = "seq:wis.quarantine";
 
 fn seq_key(schema: &str) -> String {
     format!("seq:{schema}")

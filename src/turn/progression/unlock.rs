@@ -12,7 +12,7 @@ use crate::base::config::Config;
 use crate::base::exit::Result;
 use crate::base::store::{Read, Store};
 use crate::creature::{Persona, UnitState};
-use crate::turn::between::{Between, between};
+use crate::turn::between::between;
 use crate::world::stats;
 use crate::world::units::{Earning, UNITS, Unit};
 
@@ -101,16 +101,21 @@ pub fn adjudicate(
     operator: Option<&'static Unit>,
 ) -> Result<Vec<String>> {
     let mut tx = store.write()?;
-    let Between {
-        persona, ctx: b, ..
-    } = between(&tx, config, clock.now(), "units are granted between turns")?;
-    seed::load_or_seed(&mut tx, &b, &persona)?;
+    let between = between(
+        &mut tx,
+        config,
+        clock.now(),
+        "units are granted between turns",
+    )?;
+    let (persona, b) = (&between.persona, &between.ctx);
+    seed::load_or_seed(&mut tx, b, persona)?;
     let authority = match operator {
         Some(unit) => Authority::Operator(unit),
         None => Authority::Evidence,
     };
     let mut probes = Probes::live(&config.organs);
-    let events = milestone::adjudicate(&mut tx, &b, &persona, &mut probes, authority, None)?;
+    let events = milestone::adjudicate(&mut tx, b, persona, &mut probes, authority, None)?;
+    between.report(&mut tx)?;
     tx.commit()?;
     Ok(events)
 }

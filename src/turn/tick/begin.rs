@@ -13,12 +13,13 @@ use crate::creature::heartbeat::{self, Choice, Turn};
 use crate::creature::lease::{self, LEASE_KEY, Lease, LeaseState};
 use crate::creature::stream::{StreamLine, Voice};
 use crate::creature::tool::ToolSpec;
-use crate::creature::{Genome, LastTick, Morph, Persona, notebooks};
+use crate::creature::{LastTick, Morph, Persona, notebooks};
 use crate::mind::Prompt;
 use crate::mind::schema::action_schema;
 use crate::turn::ctx::TurnCtx;
 use crate::turn::progression::chores::Chores;
 use crate::turn::progression::snapshot::snapshot;
+use crate::turn::recover;
 use crate::wisdom::{episodes, recall};
 use crate::world::prompt::{self, Tail, rumination_cue, work_cue};
 use crate::world::skills::Runnable;
@@ -77,7 +78,7 @@ pub fn begin<'a>(
     now: Millis,
     write_lease: bool,
 ) -> Result<Begin<'a>> {
-    let mut persona: Persona = tx.singleton()?;
+    let (mut persona, genome, rebuilt) = recover::creature(tx)?;
     if persona.paused {
         return Ok(Begin::Paused { name: persona.name });
     }
@@ -95,7 +96,6 @@ pub fn begin<'a>(
             }
         },
     };
-    let genome: Genome = tx.singleton()?;
     let tick = persona.ticks + 1;
     let ctx = TurnCtx::new(config, tick, now, genome.morph);
     let body = snapshot(tx, &ctx, &persona, write_lease)?;
@@ -150,6 +150,7 @@ pub fn begin<'a>(
             expires_at,
         };
         tx.put(LEASE_KEY, &lease)?;
+        recover::report(tx, tick, now, &rebuilt)?;
     }
     let plan = Plan {
         tick,

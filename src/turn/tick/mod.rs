@@ -30,6 +30,7 @@ use crate::mind::parse::parse_action;
 use crate::mind::{Mind, Reply, Sampling};
 use crate::turn::ctx::TurnCtx;
 use crate::turn::progression::boundary::after_outcome;
+use crate::turn::recover;
 use crate::turn::sleep::sleep_turn;
 use crate::wisdom::recall;
 use crate::world::dispatch::{Body, execute, needs_store};
@@ -173,6 +174,7 @@ pub fn tick(
         _ => None,
     };
     let events = after_outcome(&mut tx, &ctx, acted, &plan.skills, chores)?;
+    recover::report(&mut tx, plan.tick, ctx.now, &[])?;
     tx.commit()?;
     drop(store);
     let tool = match &decision {
