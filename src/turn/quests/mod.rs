@@ -13,11 +13,11 @@ use crate::creature::quest_book::{Active, Closed, QuestBook, Verdict};
 use crate::world::stats;
 use genesis::{GENESIS, QuestDef};
 
-use super::progression::{Boundary, By, OrganCheck, grant, window};
+use super::progression::{Boundary, OrganCheck, grant, window};
 use crate::base::exit::Result;
 use crate::base::store::{Read, Tx};
-use crate::creature::Persona;
 use crate::creature::news::{self, NewsKind};
+use crate::creature::{By, Persona};
 use crate::world::units;
 
 /// Sleeps without any movement of its criterion after which a quest closes as failed.
