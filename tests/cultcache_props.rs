@@ -7,7 +7,7 @@ use wis::base::cultcache::js::encode_js;
 use wis::base::cultcache::{CultFile, decode_one, export, import, project, verify};
 use wis::base::store::{OpenOptions, Store, Tx};
 use wis::creature::{
-    Genome, LastTick, Morph, Persona, Temperament, UnitRecord, UnitState, Unlocks,
+    By, Genome, LastTick, Morph, Persona, Temperament, UnitId, UnitRecord, UnitState, Unlocks,
 };
 
 fn persona() -> impl Strategy<Value = Persona> {
@@ -80,7 +80,13 @@ fn unlocks() -> impl Strategy<Value = Unlocks> {
         any::<bool>(),
         any::<u64>(),
         any::<i64>(),
-        any::<String>(),
+        prop::sample::select(vec![
+            By::Birth,
+            By::Quest,
+            By::Milestone,
+            By::Operator,
+            By::Seeder,
+        ]),
         any::<String>(),
         proptest::option::of(any::<String>()),
         any::<bool>(),
@@ -100,7 +106,7 @@ fn unlocks() -> impl Strategy<Value = Unlocks> {
                 engram_due,
             },
         );
-    proptest::collection::btree_map(any::<String>(), record, 0..6)
+    proptest::collection::btree_map(prop::sample::select(UnitId::ALL.to_vec()), record, 0..6)
         .prop_map(|units| Unlocks { units })
 }
 

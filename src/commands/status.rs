@@ -30,7 +30,7 @@ pub fn run(ctx: &Ctx, _args: Args) -> Result<()> {
         .units
         .iter()
         .map(|u| match u.state {
-            crate::creature::UnitState::Granted => u.unit.clone(),
+            crate::creature::UnitState::Granted => u.unit.to_string(),
             crate::creature::UnitState::Pending => format!("{} (pending)", u.unit),
         })
         .collect();

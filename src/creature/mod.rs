@@ -29,4 +29,4 @@ pub use nap::Stage;
 pub use outcome::{FailKind, Outcome, cut_middle, normalize_output};
 pub use persona::{LastTick, Persona};
 pub use tool::{ArgSpec, ArgType, ToolSpec};
-pub use unlocks::{UnitRecord, UnitState, Unlocks};
+pub use unlocks::{By, UnitId, UnitRecord, UnitState, Unlocks};

@@ -1,7 +1,7 @@
-//! How a tool is described to the mind: its name, its typed arguments, the unit it arrives
-//! with, and whether running it needs the store. The action schema, the prompt, check_tools,
-//! manual and dispatch all read these specs, so a tool is described once; the tools themselves
-//! live in [`crate::world::tools`].
+//! How a tool is described to the mind: its name, its typed arguments, one line about it and
+//! the other names it answers to. The action schema, the prompt, check_tools, manual and
+//! dispatch all read these specs, so a tool is described once. The tools themselves (each spec
+//! with the code that runs it, and the unit it arrives with) live in [`crate::world::tools`].
 
 /// The JSON type of an argument.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,23 +31,51 @@ pub struct ArgSpec {
     pub about: &'static str,
 }
 
+impl ArgSpec {
+    /// An argument every call must give.
+    pub const fn required(name: &'static str, ty: ArgType, about: &'static str) -> ArgSpec {
+        ArgSpec {
+            name,
+            ty,
+            required: true,
+            about,
+        }
+    }
+
+    /// An argument a call may leave out.
+    pub const fn optional(name: &'static str, ty: ArgType, about: &'static str) -> ArgSpec {
+        ArgSpec {
+            name,
+            ty,
+            required: false,
+            about,
+        }
+    }
+}
+
 /// One tool.
 #[derive(Debug, Clone, Copy)]
 pub struct ToolSpec {
     pub name: &'static str,
-    /// The unit it arrives with (`U0` …).
-    pub unit: &'static str,
     pub args: &'static [ArgSpec],
     /// One line, free of body nouns (the stanzas speak in the morph's words).
     pub about: &'static str,
-    /// Runs against the store (notes, memory) rather than the workspace.
-    pub needs_store: bool,
     /// Other names the same tool answers to; they travel with it into its unit. The action
     /// schema names only the tool itself; a reply that uses an alias is read as the tool.
     pub aliases: &'static [&'static str],
 }
 
 impl ToolSpec {
+    /// A tool that answers to its name only.
+    pub const fn new(name: &'static str, args: &'static [ArgSpec], about: &'static str) -> Self {
+        ToolSpec {
+            name,
+            args,
+            about,
+            aliases: &[],
+        }
+    }
+
     /// Whether `name` is this tool's name or one of its aliases.
     pub fn answers_to(&self, name: &str) -> bool {
         self.name == name || self.aliases.contains(&name)

@@ -7,16 +7,16 @@ use serde::Serialize;
 use crate::base::clock::Millis;
 use crate::base::exit::Result;
 use crate::base::store::Read;
-use crate::creature::{Genome, LastTick, Persona, UnitState, Unlocks};
+use crate::creature::{By, Genome, LastTick, Persona, UnitId, UnitState, Unlocks};
 use crate::turn::documents::registry;
 
 /// A unit as shown in the report.
 #[derive(Debug, Clone, Serialize)]
 pub struct UnitLine {
-    pub unit: String,
+    pub unit: UnitId,
     pub state: UnitState,
     pub tick: u64,
-    pub by: String,
+    pub by: By,
 }
 
 /// Everything `wis status` prints.
@@ -60,10 +60,10 @@ impl StatusReport {
             .units
             .iter()
             .map(|(u, r)| UnitLine {
-                unit: u.clone(),
+                unit: *u,
                 state: r.state,
                 tick: r.tick,
-                by: r.by.clone(),
+                by: r.by,
             })
             .collect();
         Ok(StatusReport {

@@ -1,7 +1,7 @@
 //! `delegate`: one bounded job handed to a deeper model (`[organs] delegate_url` and
 //! `delegate_model`), capacity 1.
 //!
-//! The tool only records the job. The job is worked at the next tick boundary, in the phase
+//! The tool (`tools/delegate.rs`) only records the job. The job is worked at the next tick boundary, in the phase
 //! where the store is closed, with the model's bounded timeout, so a tick is never blocked on
 //! the store; the digest is recorded in that tick's last phase and comes back into the stream.
 //! A deeper mind that does not answer is asked again at the next boundaries, up to
@@ -18,7 +18,7 @@ use crate::doc;
 use crate::mind::openai::OpenAiMind;
 use crate::mind::{Mind, Prompt, Sampling};
 
-use crate::creature::{Action, FailKind, Outcome, cut_middle};
+use crate::creature::cut_middle;
 
 /// Jobs kept.
 pub const JOBS_CAP: u64 = 200;
@@ -66,33 +66,6 @@ pub fn out(rx: &impl Read) -> Result<Option<(u64, Delegation)>> {
         .ring::<Delegation>(Some(4))?
         .into_iter()
         .find(|(_, d)| d.is_out()))
-}
-
-/// Runs `delegate` inside the turn's transaction: records the job.
-pub fn run(action: &Action, tx: &mut Tx<'_>, tick: u64, now: Millis) -> Result<Outcome> {
-    let task = action.str_arg("task").unwrap_or_default().trim();
-    if task.is_empty() {
-        return Ok(Outcome::fail(FailKind::InvalidArgs, "the task is empty"));
-    }
-    if let Some((seq, job)) = out(tx)? {
-        let msg = format!(
-            "job #{seq} (from tick {}) is still out; one job at a time",
-            job.tick
-        );
-        return Ok(Outcome::fail(FailKind::TooLarge, msg));
-    }
-    let seq = tx.push(&Delegation {
-        tick,
-        at: now,
-        task: task.to_string(),
-        attempts: 0,
-        digest: None,
-        failed: None,
-        returned_tick: None,
-    })?;
-    Ok(Outcome::ok(format!(
-        "job #{seq} is handed over; its digest comes back on a later turn"
-    )))
 }
 
 /// How working a job went.

@@ -2,18 +2,21 @@
 //! [`execute`] and ends as one typed [`Outcome`] with its duration.
 //!
 //! Dispatch is the last of the five surfaces that read the visible tools: a name the creature
-//! does not have is refused exactly as a name that never existed.
+//! does not have is refused exactly as a name that never existed. It is a lookup, never a
+//! match on names: the visible tool a call names is found, and its own code
+//! ([`crate::world::tools::Tool`]) runs it; a visible tool that is not the platform's is one
+//! of the creature's skills.
 
 use std::path::Path;
 use std::time::Instant;
 
 use crate::base::clock::Millis;
 use crate::base::config::Config;
-use crate::base::exit::Result;
 use crate::base::store::Tx;
 
+use super::sandbox::Limits;
 use super::skills::{self, Runnable};
-use super::{delegate, files, manual, memory_tools, notes, objectives, organs, predict, sandbox};
+use super::tools;
 use crate::creature::tool::{ArgType, ToolSpec, find_visible};
 use crate::creature::{Action, FailKind, Outcome};
 
@@ -38,7 +41,7 @@ pub fn no_such_tool(name: &str) -> String {
 
 /// Whether a call must run inside the turn's store transaction.
 pub fn needs_store(action: &Action) -> bool {
-    super::tools::spec(&action.tool).is_some_and(|t| t.needs_store)
+    tools::get(&action.tool).is_some_and(|t| t.runs_in_store())
 }
 
 /// Runs one call. `store` must be given for tools that need it.
@@ -51,6 +54,8 @@ pub fn execute(action: &Action, body: &Body<'_>, store: Option<&mut Tx<'_>>) -> 
     outcome
 }
 
+/// Finds the visible tool the call names and runs it: a tool of the platform by its own code,
+/// anything else visible (a skill, the creature's own) in the sandbox.
 fn run(action: &Action, body: &Body<'_>, store: Option<&mut Tx<'_>>) -> Outcome {
     let Some(spec) = find_visible(body.visible, &action.tool) else {
         return Outcome::fail(FailKind::Locked, no_such_tool(&action.tool));
@@ -58,84 +63,17 @@ fn run(action: &Action, body: &Body<'_>, store: Option<&mut Tx<'_>>) -> Outcome 
     if let Err(why) = check_args(spec, action) {
         return Outcome::fail(FailKind::InvalidArgs, why);
     }
-    let limits = || sandbox::Limits::from_organs(&body.config.organs);
-    let arg = |name: &str| action.str_arg(name).unwrap_or_default();
-    if spec.unit == skills::OWN {
-        return match body.skills.iter().find(|s| s.spec.name == spec.name) {
-            Some(skill) => skills::run_skill(skill, arg("input"), body.workspace, &limits()),
-            None => Outcome::fail(FailKind::Locked, no_such_tool(&action.tool)),
-        };
+    if let Some(tool) = tools::get(spec.name) {
+        return tool.call(action, body, store);
     }
-    match spec.name {
-        "bash" => sandbox::run_command(arg("command"), body.workspace, &limits()),
-        "write_file" => files::write_file(body.workspace, arg("path"), arg("content"), &limits()),
-        "read_file" => files::read_file(
-            body.workspace,
-            arg("path"),
-            body.config.context.obs_max_chars,
-        ),
-        "check_tools" => Outcome::ok(check_tools(body.visible)),
-        "manual" => manual::manual(action.str_arg("topic"), body.visible),
-        "vision" => organs::vision(
-            body.workspace,
-            arg("path"),
-            action.str_arg("question"),
-            body.config,
-        ),
-        "speak" => organs::speak(body.workspace, arg("text"), body.config),
-        name => match store {
-            Some(tx) => with_store(action, name, body, tx)
-                .unwrap_or_else(|e| Outcome::fail(FailKind::Internal, e.message)),
-            None => Outcome::fail(FailKind::Internal, format!("{name} needs the store")),
-        },
-    }
-}
-
-/// The tools that run inside the turn's transaction.
-fn with_store(action: &Action, name: &str, body: &Body<'_>, tx: &mut Tx<'_>) -> Result<Outcome> {
-    let (tick, now) = (body.tick, body.now);
-    match name {
-        "note_append" | "note_read" | "note_list" | "note_close" => notes::run(action, tx, now),
-        "memorize" | "recall" => memory_tools::run(action, tx, body.config, tick, now),
-        "create_skill" | "edit_skill" | "list_skills" | "rollback_skill" => {
-            let limits = sandbox::Limits::from_organs(&body.config.organs);
-            skills::run_tool(action, tx, body.workspace, &limits, tick)
+    match body.skills.iter().find(|s| s.spec.name == spec.name) {
+        Some(skill) => {
+            let input = action.str_arg("input").unwrap_or_default();
+            let limits = Limits::from_organs(&body.config.organs);
+            skills::run_skill(skill, input, body.workspace, &limits)
         }
-        "predict" => predict::run(action, tx, tick, now),
-        "objective_add" | "objective_done" | "objective_block" | "objective_list" => {
-            objectives::run(action, tx, tick)
-        }
-        "delegate" => delegate::run(action, tx, tick, now),
-        other => Ok(Outcome::fail(FailKind::Locked, no_such_tool(other))),
+        None => Outcome::fail(FailKind::Locked, no_such_tool(&action.tool)),
     }
-}
-
-/// The mirror: the tools the creature has now, with their arguments.
-pub fn check_tools(visible: &[&ToolSpec]) -> String {
-    visible
-        .iter()
-        .map(|t| {
-            let args: Vec<String> = t
-                .args
-                .iter()
-                .map(|a| {
-                    format!(
-                        "{}: {}{}",
-                        a.name,
-                        a.ty.json_name(),
-                        if a.required { "" } else { "?" }
-                    )
-                })
-                .collect();
-            let aliases = if t.aliases.is_empty() {
-                String::new()
-            } else {
-                format!(" (also: {})", t.aliases.join(", "))
-            };
-            format!("{} {{{}}}{aliases}: {}", t.name, args.join(", "), t.about)
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 /// Checks argument names and types against the spec (the schema's rules, enforced again).
@@ -207,8 +145,51 @@ mod tests {
             locked.output.replace("predict", "X"),
             never.output.replace("foresee", "X")
         );
-        let mirror = check_tools(&visible);
+        let mirror = crate::world::tools::check_tools::mirror(&visible);
         assert_eq!(mirror.lines().count(), 8);
         assert!(!mirror.contains("predict") && !mirror.contains("vision"));
+    }
+
+    /// Dispatch is a lookup over the tools, not a match on their names: it names no tool and
+    /// has no string pattern, and no other code of the world reads the name a call gave.
+    #[test]
+    fn dispatch_is_a_lookup_not_a_match_on_names() {
+        fn code(path: &Path) -> String {
+            let text = std::fs::read_to_string(path).unwrap();
+            let end = text.find("#[cfg(test)]").unwrap_or(text.len());
+            text[..end].to_string()
+        }
+        fn walk(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+            for entry in std::fs::read_dir(dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    walk(&path, out);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    out.push(path);
+                }
+            }
+        }
+        let world = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/world");
+        let dispatch = code(&world.join("dispatch.rs"));
+        let literal = regex::Regex::new(r#""((?:[^"\\]|\\.)*)""#).unwrap();
+        let pattern = regex::Regex::new(r#""\s*(=>|\|[^|])"#).unwrap();
+        let names: Vec<&str> = crate::world::TOOLS
+            .iter()
+            .flat_map(|t| std::iter::once(t.name).chain(t.aliases.iter().copied()))
+            .collect();
+        for m in literal.captures_iter(&dispatch) {
+            assert!(!names.contains(&&m[1]), "dispatch names the tool {}", &m[1]);
+        }
+        assert!(!pattern.is_match(&dispatch), "dispatch matches on a string");
+        let mut files = Vec::new();
+        walk(&world, &mut files);
+        assert!(files.len() > 30, "{files:?}");
+        for path in files.iter().filter(|p| !p.ends_with("dispatch.rs")) {
+            assert!(
+                !code(path).contains("action.tool"),
+                "{} reads the name a call gave",
+                path.display()
+            );
+        }
     }
 }

@@ -1,5 +1,6 @@
-//! The creature's world: its tools and the units they arrive in, the sandbox its commands run
-//! in, adjudication, the typed stats criteria read, and the prompt that shows it all.
+//! The creature's world: its tools (one file each, in `tools/`) and the units they arrive in,
+//! the sandbox its commands run in, adjudication, the typed stats criteria read, and the
+//! prompt that shows it all.
 //!
 //! Every tool call goes through one chokepoint and ends as one typed [`Outcome`](crate::creature::Outcome); nothing the
 //! model says about its own success counts.
@@ -16,10 +17,8 @@ pub mod units;
 pub use tools::TOOLS;
 pub mod delegate;
 pub mod dispatch;
-pub mod manual;
 pub mod memory_tools;
 pub mod notes;
 pub mod objectives;
 pub mod organs;
-pub mod predict;
 pub mod skills;

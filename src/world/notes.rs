@@ -1,14 +1,21 @@
-//! The notebook tools (note_append, note_read, note_list, note_close): the creature's
-//! proto-memory, kept in the store.
+//! What the notebook tools (`tools/note_*.rs`) share: reading the notebook a call names, and
+//! the answer for one that does not exist. The notebooks themselves, the creature's
+//! proto-memory, are kept in the store ([`crate::creature::notebooks`]).
 
-use crate::base::clock::Millis;
-use crate::base::exit::Result;
-use crate::base::store::{Read, Tx};
-use crate::creature::notebooks::{self, MAX_NOTEBOOKS, Notebook, valid_name};
-
+use crate::creature::notebooks::valid_name;
+use crate::creature::tool::{ArgSpec, ArgType};
 use crate::creature::{Action, FailKind, Outcome};
 
-fn notebook_arg(action: &Action) -> std::result::Result<String, Outcome> {
+/// The `notebook` argument, as the tools that write to one describe it.
+pub const NOTEBOOK_ARG: ArgSpec =
+    ArgSpec::required("notebook", ArgType::String, "notebook name, e.g. plan");
+
+/// The `notebook` argument, as the tools that read one describe it.
+pub const NOTEBOOK_NAME_ARG: ArgSpec =
+    ArgSpec::required("notebook", ArgType::String, "notebook name");
+
+/// The notebook a call names, trimmed and lowercased; a name that cannot be one is refused.
+pub fn notebook_arg(action: &Action) -> Result<String, Outcome> {
     let name = action
         .str_arg("notebook")
         .unwrap_or_default()
@@ -23,81 +30,10 @@ fn notebook_arg(action: &Action) -> std::result::Result<String, Outcome> {
     Ok(name)
 }
 
-/// Runs one notebook tool inside the turn's transaction.
-pub fn run(action: &Action, tx: &mut Tx<'_>, now: Millis) -> Result<Outcome> {
-    if action.tool == "note_list" {
-        let books: Vec<(String, Notebook)> = tx.all()?;
-        if books.is_empty() {
-            return Ok(Outcome::ok("no notebooks yet"));
-        }
-        let lines: Vec<String> = books
-            .iter()
-            .map(|(name, b)| {
-                format!(
-                    "{name}: {} open, {} done",
-                    b.open_count(),
-                    b.notes.len() - b.open_count()
-                )
-            })
-            .collect();
-        return Ok(Outcome::ok(lines.join("\n")));
-    }
-    let name = match notebook_arg(action) {
-        Ok(name) => name,
-        Err(outcome) => return Ok(outcome),
-    };
-    let existing = tx.get::<Notebook>(&name)?;
-    match action.tool.as_str() {
-        "note_read" => Ok(match existing {
-            Some(book) => Outcome::ok(book.render()),
-            None => Outcome::fail(
-                FailKind::NotFound,
-                format!("there is no notebook called {name}"),
-            ),
-        }),
-        "note_append" => {
-            let text = action.str_arg("text").unwrap_or_default();
-            if text.trim().is_empty() {
-                return Ok(Outcome::fail(FailKind::InvalidArgs, "the note is empty"));
-            }
-            if existing.is_none() && tx.count::<Notebook>()? as usize >= MAX_NOTEBOOKS {
-                return Ok(Outcome::fail(
-                    FailKind::TooLarge,
-                    format!("you already keep {MAX_NOTEBOOKS} notebooks"),
-                ));
-            }
-            let mut book = notebooks::load(tx, &name)?;
-            let n = book.append(text, now);
-            notebooks::save(tx, &book)?;
-            Ok(Outcome::ok(format!("noted as {name} {n}")))
-        }
-        "note_close" => {
-            let Some(mut book) = existing else {
-                return Ok(Outcome::fail(
-                    FailKind::NotFound,
-                    format!("there is no notebook called {name}"),
-                ));
-            };
-            let n = action
-                .args
-                .get("number")
-                .and_then(|v| v.as_u64())
-                .unwrap_or(0) as u32;
-            match book.close(n) {
-                None => Ok(Outcome::fail(
-                    FailKind::NotFound,
-                    format!("{name} has no note {n}"),
-                )),
-                Some(false) => Ok(Outcome::ok(format!("{name} {n} was already done"))),
-                Some(true) => {
-                    notebooks::save(tx, &book)?;
-                    Ok(Outcome::ok(format!("{name} {n} done")))
-                }
-            }
-        }
-        other => Ok(Outcome::fail(
-            FailKind::Internal,
-            format!("{other} is not a notebook tool"),
-        )),
-    }
+/// What a call on a notebook that does not exist is told.
+pub fn no_notebook(name: &str) -> Outcome {
+    Outcome::fail(
+        FailKind::NotFound,
+        format!("there is no notebook called {name}"),
+    )
 }

@@ -1,6 +1,8 @@
 //! The units of the body as data: each unit's tools (and their aliases) arrive together, with
 //! a prompt stanza written through the morph lexicon, manual topics, the evidence that earns
-//! it and the System's words when it is granted. The table is in `units/table.rs`.
+//! it and the System's words when it is granted. The table is in `units/table.rs`; it is the
+//! one place that says which unit a tool arrives with (each tool is a file of
+//! [`crate::world::tools`]).
 //!
 //! One accessor, [`visible_tools`], decides what exists for the creature: the tools of its
 //! granted units plus the skills it made itself (its own body, never locked). The prompt, the
@@ -12,16 +14,18 @@ pub use table::UNITS;
 
 use crate::creature::criterion::Criterion;
 use crate::creature::tool::ToolSpec;
-use crate::creature::{Morph, Unlocks};
+use crate::creature::{Morph, UnitId, Unlocks};
 use crate::world::organs::Organ;
 use crate::world::skills::Runnable;
-use crate::world::tools::{TOOLS, unit_tools};
+use crate::world::tools::Tool;
 
 /// One unit.
 #[derive(Debug)]
 pub struct Unit {
-    pub id: &'static str,
+    pub id: UnitId,
     pub name: &'static str,
+    /// The tools that arrive with it, in the order the creature is shown them.
+    pub tools: &'static [&'static Tool],
     /// The prompt stanza, a template over the lexicon slots; names only this unit's tools.
     pub stanza: &'static str,
     /// Manual pages that arrive with the unit.
@@ -56,14 +60,19 @@ pub enum Earning {
 }
 
 impl Unit {
-    /// The unit's tools, in table order.
-    pub fn tools(&self) -> impl Iterator<Item = &'static ToolSpec> + '_ {
-        unit_tools(self.id)
+    /// The specs of its tools, in table order.
+    pub fn specs(&self) -> impl Iterator<Item = &'static ToolSpec> + use<> {
+        self.tools.iter().map(|t| &t.spec)
+    }
+
+    /// Whether a tool of this unit is called `name` (its name, not an alias).
+    pub fn has_tool(&self, name: &str) -> bool {
+        self.specs().any(|t| t.name == name)
     }
 
     /// The other names its tools answer to.
     pub fn aliases(&self) -> Vec<&'static str> {
-        self.tools()
+        self.specs()
             .flat_map(|t| t.aliases.iter().copied())
             .collect()
     }
@@ -102,18 +111,24 @@ impl Unit {
     }
 }
 
-/// A unit by id.
-pub fn unit(id: &str) -> Option<&'static Unit> {
+/// A unit by id (every id has one: a red gate holds the table to [`UnitId::ALL`]).
+pub fn unit(id: UnitId) -> Option<&'static Unit> {
     UNITS.iter().find(|u| u.id == id)
 }
 
-/// The tools that exist for this creature now: the granted units' tools in table order, then
+/// The unit a tool (by name) arrives with; none for a name that is no platform tool's.
+pub fn unit_of(tool: &str) -> Option<&'static Unit> {
+    UNITS.iter().find(|u| u.has_tool(tool))
+}
+
+/// The tools that exist for this creature now: the granted units' tools in ladder order, then
 /// its own skills. Anything else does not exist anywhere in its world.
 pub fn visible_tools(unlocks: &Unlocks, skills: &[Runnable]) -> Vec<&'static ToolSpec> {
     let granted = unlocks.granted();
-    TOOLS
+    UNITS
         .iter()
-        .filter(|t| granted.contains(&t.unit))
+        .filter(|u| granted.contains(&u.id))
+        .flat_map(|u| u.specs())
         .chain(skills.iter().map(|s| s.spec))
         .collect()
 }
@@ -122,7 +137,7 @@ pub fn visible_tools(unlocks: &Unlocks, skills: &[Runnable]) -> Vec<&'static Too
 pub fn units_in(visible: &[&ToolSpec]) -> Vec<&'static Unit> {
     UNITS
         .iter()
-        .filter(|u| visible.iter().any(|t| t.unit == u.id))
+        .filter(|u| visible.iter().any(|t| u.has_tool(t.name)))
         .collect()
 }
 

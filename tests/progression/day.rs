@@ -9,7 +9,7 @@ use wis::base::store::Read;
 use wis::creature::expectations::Expectation;
 use wis::creature::news::{NewsItem, NewsKind};
 use wis::creature::quest_book::{QuestBook, Verdict};
-use wis::creature::{UnitState, Unlocks};
+use wis::creature::{UnitId, UnitState, Unlocks};
 use wis::world::skills::Skill;
 use wis::world::units::UNITS;
 
@@ -111,7 +111,7 @@ fn a_first_day_walks_the_whole_ladder_in_order() {
     let mut life = Life::born(config, creature(done.clone()));
     let granted = |life: &Life| life.read(|rx| rx.singleton::<Unlocks>().unwrap().granted().len());
     let first: Unlocks = life.read(|rx| rx.singleton().unwrap());
-    assert_eq!(first.granted(), ["U0"]);
+    assert_eq!(first.granted(), [UnitId::U0]);
 
     let mut reports = Vec::new();
     let mut digest_at = None;
@@ -162,25 +162,25 @@ fn a_first_day_walks_the_whole_ladder_in_order() {
     let order: Vec<&str> = grants.iter().map(|n| n.subject.as_str()).collect();
     assert_eq!(order, ["U1", "U2", "U3", "U4a", "U4b", "U5", "U6"]);
     let expected = [
-        ("U1", "milestone", "sleeps >= 1: sleeps = 1"),
-        ("U2", "quest", "quest genesis-01 was issued"),
-        ("U3", "quest", "quest genesis-02 was issued"),
+        (UnitId::U1, "milestone", "sleeps >= 1: sleeps = 1"),
+        (UnitId::U2, "quest", "quest genesis-01 was issued"),
+        (UnitId::U3, "quest", "quest genesis-02 was issued"),
         (
-            "U4a",
+            UnitId::U4a,
             "milestone",
             "quests.passed >= 1 and sleeps >= 2: quests.passed = 1, sleeps = 2",
         ),
         (
-            "U4b",
+            UnitId::U4b,
             "milestone",
             "quests.passed >= 1 and sleeps >= 2: quests.passed = 1, sleeps = 2",
         ),
-        ("U5", "quest", "quest genesis-03 was issued"),
-        ("U6", "quest", "quest genesis-03 passed"),
+        (UnitId::U5, "quest", "quest genesis-03 was issued"),
+        (UnitId::U6, "quest", "quest genesis-03 passed"),
     ];
     let mut last_tick = 0;
     for (unit, by, evidence) in expected {
-        let r = &unlocks.units[unit];
+        let r = &unlocks.units[&unit];
         assert_eq!(
             (r.state, r.by.as_str(), r.evidence.as_str()),
             (UnitState::Granted, by, evidence),

@@ -220,10 +220,10 @@ impl Puppet {
     }
 
     /// Grants units on the operator's authority, through the milestone adjudicator.
-    pub fn grant(&self, units: &[&str]) {
+    pub fn grant(&self, units: &[wis::creature::UnitId]) {
         let store = self.life.store();
         for id in units {
-            let unit = wis::world::units::unit(id).unwrap();
+            let unit = wis::world::units::unit(*id).unwrap();
             wis::turn::progression::unlock::adjudicate(
                 &store,
                 &self.life.config,

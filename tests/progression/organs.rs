@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use serde_json::json;
 use wis::base::store::{OpenOptions, Read, Store};
 use wis::creature::quest_book::{Closed, QuestBook, Verdict};
-use wis::creature::{Persona, UnitState, Unlocks};
+use wis::creature::{Persona, UnitId, UnitState, Unlocks};
 
 use super::harness::{Life, THOUGHT, call, config, policy};
 use crate::common::TestEnv;
@@ -208,9 +208,9 @@ fn the_boundary_after_an_outcome_grants_once_the_organ_answers() {
         report.events
     );
     let unlocks: Unlocks = life.read(|rx| rx.singleton().unwrap());
-    assert_eq!(unlocks.units["U4b"].state, UnitState::Pending);
+    assert_eq!(unlocks.units[&UnitId::U4b].state, UnitState::Pending);
     assert_eq!(
-        unlocks.units["U4a"].state,
+        unlocks.units[&UnitId::U4a].state,
         UnitState::Pending,
         "no sight is configured"
     );

@@ -6,7 +6,7 @@ use serde_json::json;
 use wis::base::store::{Read, SINGLETON_KEY};
 use wis::creature::news::{NewsItem, NewsKind};
 use wis::creature::quest_book::QuestBook;
-use wis::creature::{Persona, UnitState, Unlocks};
+use wis::creature::{By, Persona, UnitId, UnitState, Unlocks};
 use wis::world::skills::{Skill, SkillScript, Version, VersionState};
 
 use super::harness::{Puppet, config};
@@ -66,12 +66,15 @@ fn an_existing_creature_is_seeded_from_its_evidence_never_to_full() {
 
     p.act("check_tools", json!({}));
     let unlocks: Unlocks = p.life.read(|rx| rx.singleton().unwrap());
-    assert_eq!(unlocks.granted(), ["U0", "U1", "U2"]);
-    for id in ["U0", "U1", "U2"] {
-        assert_eq!(unlocks.units[id].by, "seeder", "{id}");
+    assert_eq!(unlocks.granted(), [UnitId::U0, UnitId::U1, UnitId::U2]);
+    for id in [UnitId::U0, UnitId::U1, UnitId::U2] {
+        assert_eq!(unlocks.units[&id].by, By::Seeder, "{id}");
     }
-    assert_eq!(unlocks.units["U1"].evidence, "it has slept 4 times");
-    assert_eq!(unlocks.units["U2"].evidence, "skills in the manifest");
+    assert_eq!(unlocks.units[&UnitId::U1].evidence, "it has slept 4 times");
+    assert_eq!(
+        unlocks.units[&UnitId::U2].evidence,
+        "skills in the manifest"
+    );
     let mirror = p.observed();
     assert!(
         mirror.contains("skill_tidy") && mirror.contains("recall"),
@@ -119,8 +122,11 @@ fn a_damaged_unlock_state_is_reseeded_and_a_passed_quest_counts() {
     });
     p.act("note_list", json!({}));
     let unlocks: Unlocks = p.life.read(|rx| rx.singleton().unwrap());
-    assert_eq!(unlocks.granted(), ["U0", "U2"]);
-    assert_eq!(unlocks.units["U2"].evidence, "quest genesis-01 was issued");
+    assert_eq!(unlocks.granted(), [UnitId::U0, UnitId::U2]);
+    assert_eq!(
+        unlocks.units[&UnitId::U2].evidence,
+        "quest genesis-01 was issued"
+    );
     assert!(
         unlocks
             .units

@@ -5,10 +5,10 @@
 use serde_json::json;
 use wis::base::store::Read;
 use wis::creature::FailKind;
-use wis::creature::UnitState;
 use wis::creature::expectations::Expectation;
 use wis::creature::objectives::Objectives;
 use wis::creature::stream::{StreamLine, Voice};
+use wis::creature::{UnitId, UnitState};
 use wis::wisdom::episodes::Episode;
 use wis::world::skills::{Skill, VersionState};
 
@@ -29,7 +29,7 @@ fn system_lines(p: &Puppet) -> Vec<String> {
 #[test]
 fn skills_are_versioned_go_live_on_a_successful_run_and_roll_back() {
     let mut p = Puppet::born(config());
-    p.grant(&["U2"]);
+    p.grant(&[UnitId::U2]);
     let made = p.act(
         "create_skill",
         json!({"name": "greet", "script": "echo \"hi $1\"; exit 2", "about": "says hi"}),
@@ -116,7 +116,7 @@ fn skills_are_versioned_go_live_on_a_successful_run_and_roll_back() {
 #[test]
 fn predictions_settle_by_their_checks_at_a_later_boundary() {
     let mut p = Puppet::born(config());
-    p.grant(&["U3"]);
+    p.grant(&[UnitId::U3]);
     let made = p.act(
         "predict",
         json!({"claim": "notes.txt will exist", "check": "test -f notes.txt", "within": 3}),
@@ -161,7 +161,7 @@ fn predictions_settle_by_their_checks_at_a_later_boundary() {
 #[test]
 fn objectives_key_the_situation_and_done_is_the_one_writer_of_goals() {
     let mut p = Puppet::born(config());
-    p.grant(&["U5"]);
+    p.grant(&[UnitId::U5]);
     p.act("objective_add", json!({"text": "map the workspace"}));
     p.act("objective_add", json!({"text": "write a poem"}));
     let blocked = p.act(
@@ -206,7 +206,7 @@ fn a_delegated_job_comes_back_on_a_later_tick_one_at_a_time() {
     config.organs.delegate_url = Some(deeper.url());
     config.organs.delegate_model = Some("deep".into());
     let mut p = Puppet::born(config);
-    p.grant(&["U6"]);
+    p.grant(&[UnitId::U6]);
     let sent = p.act("delegate", json!({"task": "what is six times seven?"}));
     assert!(sent.success && sent.events.is_empty(), "{sent:?}");
     assert!(
@@ -235,7 +235,7 @@ fn a_delegated_job_comes_back_on_a_later_tick_one_at_a_time() {
     );
 
     let mut alone = Puppet::born(super::harness::config());
-    alone.grant(&["U6"]);
+    alone.grant(&[UnitId::U6]);
     alone.act("delegate", json!({"task": "anything"}));
     let r = alone.act("note_list", json!({}));
     assert!(
@@ -248,7 +248,7 @@ fn a_delegated_job_comes_back_on_a_later_tick_one_at_a_time() {
 #[test]
 fn memory_keeps_and_finds_what_the_creature_chose() {
     let mut p = Puppet::born(config());
-    p.grant(&["U1"]);
+    p.grant(&[UnitId::U1]);
     let kept = p.act(
         "memorize",
         json!({"text": "the backup script is tools/backup.sh", "kind": "procedure"}),
@@ -283,9 +283,9 @@ fn sight_and_voice_use_their_organs() {
     config.organs.vision_model = Some("eyes".into());
     config.organs.speak_url = Some(organs.url());
     let mut p = Puppet::born(config);
-    p.grant(&["U4a", "U4b"]);
+    p.grant(&[UnitId::U4a, UnitId::U4b]);
     let units: wis::creature::Unlocks = p.life.read(|rx| rx.singleton().unwrap());
-    assert_eq!(units.units["U4a"].state, UnitState::Granted);
+    assert_eq!(units.units[&UnitId::U4a].state, UnitState::Granted);
     std::fs::write(
         p.life.home.workspace().join("red.png"),
         b"\x89PNG\r\n\x1a\nfake",

@@ -1,6 +1,7 @@
 //! `wis unlock grant`: the milestone adjudicator, run now.
 
 use crate::base::exit::{Error, Result};
+use crate::creature::UnitId;
 use crate::turn::progression::unlock;
 use crate::world::units::{UNITS, unit};
 
@@ -25,8 +26,8 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
     let config = ctx.config()?;
     let target = match &args.unit {
         None => None,
-        Some(id) => Some(unit(id).ok_or_else(|| {
-            let ids: Vec<&str> = UNITS.iter().map(|u| u.id).collect();
+        Some(id) => Some(id.parse::<UnitId>().ok().and_then(unit).ok_or_else(|| {
+            let ids: Vec<&str> = UNITS.iter().map(|u| u.id.as_str()).collect();
             Error::usage(format!("there is no unit {id:?}"))
                 .hint(format!("the units are {}", ids.join(", ")))
         })?),

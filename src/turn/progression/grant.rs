@@ -8,44 +8,10 @@ use super::window;
 use crate::base::exit::Result;
 use crate::base::store::{Read, Tx};
 use crate::creature::news::{self, NewsKind};
-use crate::creature::{UnitRecord, UnitState, Unlocks};
+use crate::creature::{By, UnitId, UnitRecord, UnitState, Unlocks};
 use crate::memory::{Kind, NewEngram, Provenance};
 use crate::turn::ctx::TurnCtx;
 use crate::world::units::{self, Unit};
-
-/// Whose authority a grant is made on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum By {
-    /// The quest reward sink: an issue or a pass paid it.
-    Quest,
-    /// The milestone adjudicator: the evidence earned it.
-    Milestone,
-    /// The operator, by `wis unlock grant UNIT --operator` (through the adjudicator).
-    Operator,
-    /// The one-shot seeder of an existing store.
-    Seeder,
-}
-
-impl By {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            By::Quest => "quest",
-            By::Milestone => "milestone",
-            By::Operator => "operator",
-            By::Seeder => "seeder",
-        }
-    }
-
-    /// Reads a record's `by`; anything unknown reads as the milestone adjudicator.
-    pub fn parse(text: &str) -> By {
-        match text {
-            "quest" => By::Quest,
-            "operator" => By::Operator,
-            "seeder" => By::Seeder,
-            _ => By::Milestone,
-        }
-    }
-}
 
 /// What the unit's organ said, for a unit that has one.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -91,7 +57,7 @@ pub(crate) fn grant(
     organ: OrganCheck,
 ) -> Result<Granted> {
     let mut unlocks: Unlocks = tx.singleton()?;
-    let before = unlocks.units.get(unit.id).cloned();
+    let before = unlocks.units.get(&unit.id).cloned();
     if before
         .as_ref()
         .is_some_and(|r| r.state == UnitState::Granted)
@@ -102,7 +68,7 @@ pub(crate) fn grant(
         state: UnitState::Granted,
         tick: b.tick,
         at: b.now,
-        by: by.as_str().to_string(),
+        by,
         evidence: evidence.to_string(),
         held: None,
         engram_due: false,
@@ -116,7 +82,7 @@ pub(crate) fn grant(
         }
         record.state = UnitState::Pending;
         record.held = Some(why.clone());
-        unlocks.units.insert(unit.id.to_string(), record);
+        unlocks.units.insert(unit.id, record);
         tx.set(&unlocks)?;
         let text = format!(
             "{} {} is earned ({}: {evidence}) and held: {why}",
@@ -124,13 +90,13 @@ pub(crate) fn grant(
             unit.name,
             by.as_str()
         );
-        news::post(tx, b.tick, b.now, NewsKind::Held, unit.id, text)?;
+        news::post(tx, b.tick, b.now, NewsKind::Held, unit.id.as_str(), text)?;
         return Ok(Granted::Held(why));
     }
     let words = b.morph.render(unit.grant_text);
     window(tx, b, &words)?;
     record.engram_due = remember(tx, b, b.tick, unit, &words).is_err();
-    unlocks.units.insert(unit.id.to_string(), record);
+    unlocks.units.insert(unit.id, record);
     tx.set(&unlocks)?;
     let text = format!(
         "{} {} granted by {}: {evidence}",
@@ -138,7 +104,7 @@ pub(crate) fn grant(
         unit.name,
         by.as_str()
     );
-    news::post(tx, b.tick, b.now, NewsKind::Grant, unit.id, text)?;
+    news::post(tx, b.tick, b.now, NewsKind::Grant, unit.id.as_str(), text)?;
     Ok(Granted::Now)
 }
 
@@ -158,17 +124,17 @@ pub fn retry_engrams(tx: &mut Tx<'_>, b: &TurnCtx<'_>) -> Result<()> {
     let Some(mut unlocks) = tx.get::<Unlocks>(crate::base::store::SINGLETON_KEY)? else {
         return Ok(());
     };
-    let due: Vec<String> = unlocks
+    let due: Vec<UnitId> = unlocks
         .units
         .iter()
         .filter(|(_, r)| r.engram_due)
-        .map(|(u, _)| u.clone())
+        .map(|(u, _)| *u)
         .collect();
     if due.is_empty() {
         return Ok(());
     }
     for id in due {
-        let Some(unit) = units::unit(&id) else {
+        let Some(unit) = units::unit(id) else {
             continue;
         };
         let granted_at = unlocks.units[&id].tick;

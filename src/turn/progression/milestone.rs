@@ -6,11 +6,11 @@
 
 use std::collections::BTreeMap;
 
-use super::grant::{By, OrganCheck, grant};
+use super::grant::{OrganCheck, grant};
 use crate::base::config::Organs;
 use crate::base::exit::Result;
 use crate::base::store::{Read, Tx};
-use crate::creature::{Persona, UnitState, Unlocks};
+use crate::creature::{By, Persona, UnitState, Unlocks};
 use crate::turn::ctx::TurnCtx;
 use crate::world::organs::{self, Organ, Probe};
 use crate::world::stats;
@@ -110,9 +110,9 @@ fn earned(
     unlocks: &Unlocks,
     unit: &Unit,
 ) -> Result<Option<(By, String)>> {
-    match unlocks.units.get(unit.id) {
+    match unlocks.units.get(&unit.id) {
         Some(r) if r.state == UnitState::Granted => return Ok(None),
-        Some(r) => return Ok(Some((By::parse(&r.by), r.evidence.clone()))),
+        Some(r) => return Ok(Some((r.by, r.evidence.clone()))),
         None => {}
     }
     let Earning::Milestone { criterion, .. } = &unit.earning else {

@@ -21,7 +21,7 @@ pub mod unlock;
 
 pub use check::check;
 pub(crate) use grant::grant;
-pub use grant::{By, Granted, OrganCheck, retry_engrams};
+pub use grant::{Granted, OrganCheck, retry_engrams};
 
 use crate::base::exit::Result;
 use crate::base::store::Tx;

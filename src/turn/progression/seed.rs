@@ -3,13 +3,13 @@
 //! prior adjudicated evidence: never to empty, never to full. A sense is seeded pending, so the
 //! next adjudication asks its organ before it exists.
 
-use super::grant::{By, OrganCheck, grant};
+use super::grant::{OrganCheck, grant};
 use crate::base::exit::Result;
 use crate::base::store::{Read, SINGLETON_KEY, Tx};
 use crate::creature::expectations::Expectation;
 use crate::creature::objectives::Objectives;
 use crate::creature::quest_book::QuestBook;
-use crate::creature::{Persona, UnitRecord, UnitState, Unlocks};
+use crate::creature::{By, Persona, UnitId, UnitRecord, UnitState, Unlocks};
 use crate::turn::ctx::TurnCtx;
 use crate::wisdom::episodes::Episode;
 use crate::world::delegate::Delegation;
@@ -45,7 +45,7 @@ pub fn view(rx: &impl Read, persona: &Persona, at: crate::base::clock::Millis) -
     for (unit, evidence) in evidence(rx, persona)? {
         let held = unit.organ().is_some();
         unlocks.units.insert(
-            unit.id.to_string(),
+            unit.id,
             UnitRecord {
                 state: if held {
                     UnitState::Pending
@@ -54,7 +54,7 @@ pub fn view(rx: &impl Read, persona: &Persona, at: crate::base::clock::Millis) -
                 },
                 tick: persona.ticks,
                 at,
-                by: By::Seeder.as_str().into(),
+                by: By::Seeder,
                 evidence,
                 held: held.then(|| "its organ is asked at the next adjudication".into()),
                 engram_due: false,
@@ -76,16 +76,20 @@ pub fn evidence(rx: &impl Read, persona: &Persona) -> Result<Vec<(&'static Unit,
     let mut out = Vec::new();
     for unit in UNITS {
         let found = match unit.id {
-            "U0" => Some("a living creature, seeded from its store".to_string()),
-            "U1" if persona.sleeps > 0 => Some(format!("it has slept {} times", persona.sleeps)),
-            "U2" if rx.count::<Skill>()? > 0 => Some("skills in the manifest".into()),
-            "U3" if rx.count::<Expectation>()? > 0 => Some("predictions in the ledger".into()),
-            "U4a" if used("vision")? => Some("it has seen before".into()),
-            "U4b" if used("speak")? => Some("it has spoken before".into()),
-            "U5" if rx.singleton_or_default::<Objectives>()?.0.next > 0 => {
+            UnitId::U0 => Some("a living creature, seeded from its store".to_string()),
+            UnitId::U1 if persona.sleeps > 0 => {
+                Some(format!("it has slept {} times", persona.sleeps))
+            }
+            UnitId::U2 if rx.count::<Skill>()? > 0 => Some("skills in the manifest".into()),
+            UnitId::U3 if rx.count::<Expectation>()? > 0 => {
+                Some("predictions in the ledger".into())
+            }
+            UnitId::U4a if used("vision")? => Some("it has seen before".into()),
+            UnitId::U4b if used("speak")? => Some("it has spoken before".into()),
+            UnitId::U5 if rx.singleton_or_default::<Objectives>()?.0.next > 0 => {
                 Some("objectives in its store".into())
             }
-            "U6" if rx.count::<Delegation>()? > 0 => Some("jobs it delegated".into()),
+            UnitId::U6 if rx.count::<Delegation>()? > 0 => Some("jobs it delegated".into()),
             _ => None,
         };
         let by_quest = match unit.earning {

@@ -11,7 +11,7 @@ use crate::base::clock::Clock;
 use crate::base::config::Config;
 use crate::base::exit::Result;
 use crate::base::store::{Read, Store};
-use crate::creature::{Persona, UnitState};
+use crate::creature::{By, Persona, UnitId, UnitState};
 use crate::turn::between::between;
 use crate::world::stats;
 use crate::world::units::{Earning, UNITS, Unit};
@@ -19,7 +19,7 @@ use crate::world::units::{Earning, UNITS, Unit};
 /// One unit as `wis unlock list` shows it.
 #[derive(Debug, Clone, Serialize)]
 pub struct UnitView {
-    pub unit: &'static str,
+    pub unit: UnitId,
     pub name: &'static str,
     /// `granted`, `pending` or `locked`.
     pub state: &'static str,
@@ -28,7 +28,7 @@ pub struct UnitView {
     pub aliases: Vec<&'static str>,
     /// When and by whom it was granted or held.
     pub tick: Option<u64>,
-    pub by: Option<String>,
+    pub by: Option<By>,
     /// The evidence it was granted on; for a locked unit, what earns it and where that stands.
     pub evidence: String,
     /// Why a pending unit is held.
@@ -42,8 +42,8 @@ pub fn list(rx: &impl Read, now: crate::base::clock::Millis) -> Result<Vec<UnitV
     UNITS
         .iter()
         .map(|u| {
-            let tools = u.tools().map(|t| t.name).collect();
-            Ok(match unlocks.units.get(u.id) {
+            let tools = u.specs().map(|t| t.name).collect();
+            Ok(match unlocks.units.get(&u.id) {
                 Some(r) => UnitView {
                     unit: u.id,
                     name: u.name,
@@ -54,7 +54,7 @@ pub fn list(rx: &impl Read, now: crate::base::clock::Millis) -> Result<Vec<UnitV
                     tools,
                     aliases: u.aliases(),
                     tick: Some(r.tick),
-                    by: Some(r.by.clone()),
+                    by: Some(r.by),
                     evidence: r.evidence.clone(),
                     held: r.held.clone(),
                 },

@@ -5,6 +5,7 @@
 
 use std::borrow::Cow;
 
+use crate::creature::UnitId;
 use crate::creature::criterion::{Criterion, Op, stat};
 
 /// One quest as declared.
@@ -17,11 +18,11 @@ pub struct QuestDef {
     pub text: &'static str,
     pub criterion: Criterion,
     /// The unit the issuance pays.
-    pub on_issue: Option<&'static str>,
+    pub on_issue: Option<UnitId>,
     /// XP the pass pays.
     pub reward_xp: u64,
     /// The unit the pass pays.
-    pub on_pass: Option<&'static str>,
+    pub on_pass: Option<UnitId>,
 }
 
 /// The genesis line, in the order it is issued.
@@ -33,7 +34,7 @@ pub static GENESIS: &[QuestDef] = &[
                It becomes a tool named skill_ and its name. Call it until a run succeeds: a \
                skill that has run successfully is LIVE, and a LIVE skill completes this quest.",
         criterion: stat("skills.live", Op::Ge, 1.0),
-        on_issue: Some("U2"),
+        on_issue: Some(UnitId::U2),
         reward_xp: 10,
         on_pass: None,
     },
@@ -44,7 +45,7 @@ pub static GENESIS: &[QuestDef] = &[
                and after how many turns to check it. A prediction in the ledger completes this \
                quest; the world settles it when its turns are up.",
         criterion: stat("expectations.recorded", Op::Ge, 1.0),
-        on_issue: Some("U3"),
+        on_issue: Some(UnitId::U3),
         reward_xp: 10,
         on_pass: None,
     },
@@ -56,9 +57,9 @@ pub static GENESIS: &[QuestDef] = &[
         criterion: Criterion::AllOf {
             all_of: Cow::Borrowed(&[stat("objectives.completed", Op::Ge, 1.0)]),
         },
-        on_issue: Some("U5"),
+        on_issue: Some(UnitId::U5),
         reward_xp: 15,
-        on_pass: Some("U6"),
+        on_pass: Some(UnitId::U6),
     },
 ];
 

@@ -14,11 +14,11 @@ use crate::world::stats;
 use genesis::{GENESIS, QuestDef};
 
 use super::ctx::TurnCtx;
-use super::progression::{By, OrganCheck, grant, window};
+use super::progression::{OrganCheck, grant, window};
 use crate::base::exit::Result;
 use crate::base::store::{Read, Tx};
-use crate::creature::Persona;
 use crate::creature::news::{self, NewsKind};
+use crate::creature::{By, Persona};
 use crate::world::units;
 
 /// Sleeps without any movement of its criterion after which a quest closes as failed.

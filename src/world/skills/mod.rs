@@ -12,6 +12,8 @@
 //! action schema, the prompt, check_tools, manual and dispatch all see it from the tick after
 //! it was made. Its [`ToolSpec`] is made once per process for each name and description and
 //! kept for the life of the process (a tick is one process; [`MAX_SKILLS`] bounds the rest).
+//! A skill belongs to no unit: a visible tool that is not one of the platform's
+//! ([`crate::world::tools`]) is a skill, and dispatch runs it with [`run_skill`].
 
 mod manifest;
 mod tools;
@@ -20,7 +22,7 @@ use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
 pub use manifest::{LastRun, Skill, SkillScript, Version, VersionState};
-pub use tools::{run as run_tool, run_skill, settle_run};
+pub use tools::{NAME_ARG, add_version, name_arg, no_skill, rollback, run_skill, settle_run};
 
 use crate::base::exit::Result;
 use crate::base::store::Read;
@@ -28,8 +30,6 @@ use crate::creature::tool::{ArgSpec, ArgType, ToolSpec};
 
 /// The tool name of a skill is this prefix and its name.
 pub const SKILL_PREFIX: &str = "skill_";
-/// The "unit" of a skill's tool spec: the creature's own body, never locked.
-pub const OWN: &str = "own";
 /// Most skills.
 pub const MAX_SKILLS: usize = 32;
 /// Most versions kept of one skill (the live and the running one are never dropped).
@@ -100,14 +100,7 @@ pub fn spec_for(name: &str, about: &str) -> &'static ToolSpec {
     }
     let tool_name: &'static str = Box::leak(format!("{SKILL_PREFIX}{name}").into_boxed_str());
     let about: &'static str = Box::leak(about.to_string().into_boxed_str());
-    let spec: &'static ToolSpec = Box::leak(Box::new(ToolSpec {
-        name: tool_name,
-        unit: OWN,
-        args: SKILL_ARGS,
-        about,
-        needs_store: false,
-        aliases: &[],
-    }));
+    let spec: &'static ToolSpec = Box::leak(Box::new(ToolSpec::new(tool_name, SKILL_ARGS, about)));
     specs.insert(key, spec);
     spec
 }

@@ -1,98 +1,54 @@
-//! The skill tools: create_skill, edit_skill, list_skills and rollback_skill (inside the turn's
-//! transaction), running a skill (with the store closed, in the sandbox), and settling a run
-//! (a success makes the version LIVE).
+//! What the skill tools (`tools/create_skill.rs`, `edit_skill.rs`, `list_skills.rs`,
+//! `rollback_skill.rs`) share: the skill a call names, writing a new version and rolling back;
+//! and running a skill (with the store closed, in the sandbox) and settling a run (a success
+//! makes the version LIVE).
 
 use std::path::Path;
 
 use super::manifest::{LastRun, Skill, SkillScript, Version, VersionState};
-use super::{MAX_SKILLS, MAX_VERSIONS, Runnable, valid_name};
+use super::{MAX_VERSIONS, Runnable, valid_name};
 use crate::base::exit::Result;
 use crate::base::store::{Read, Tx};
+use crate::creature::tool::{ArgSpec, ArgType};
 use crate::creature::{Action, FailKind, Outcome};
 use crate::memory::engram::text_sha256;
 use crate::world::files;
 use crate::world::sandbox::{self, Limits};
 
-/// Runs one of the store-side skill tools.
-pub fn run(
-    action: &Action,
-    tx: &mut Tx<'_>,
-    workspace: &Path,
-    limits: &Limits,
-    tick: u64,
-) -> Result<Outcome> {
-    if action.tool == "list_skills" {
-        let skills: Vec<String> = tx.all::<Skill>()?.iter().map(|(_, s)| s.line()).collect();
-        return Ok(if skills.is_empty() {
-            Outcome::ok("no skills yet")
-        } else {
-            Outcome::ok(skills.join("\n"))
-        });
-    }
+/// The `name` argument of the tools that take a skill's name.
+pub const NAME_ARG: ArgSpec = ArgSpec::required(
+    "name",
+    ArgType::String,
+    "the skill's name: 2-30 lowercase letters, digits or _",
+);
+
+/// The skill a call names, trimmed; a name that cannot be a skill's is refused.
+pub fn name_arg(action: &Action) -> std::result::Result<String, Outcome> {
     let name = action
         .str_arg("name")
         .unwrap_or_default()
         .trim()
         .to_string();
     if !valid_name(&name) {
-        return Ok(Outcome::fail(
+        return Err(Outcome::fail(
             FailKind::InvalidArgs,
             "a skill name is 2-30 lowercase letters, digits or _, starting with a letter",
         ));
     }
-    let existing = tx.get::<Skill>(&name)?;
-    match (action.tool.as_str(), existing) {
-        ("create_skill", Some(_)) => Ok(Outcome::fail(
-            FailKind::InvalidArgs,
-            format!("skill {name} exists; edit_skill writes a new version of it"),
-        )),
-        ("create_skill", None) => {
-            if tx.count::<Skill>()? as usize >= MAX_SKILLS {
-                let msg = format!("you already have {MAX_SKILLS} skills");
-                return Ok(Outcome::fail(FailKind::TooLarge, msg));
-            }
-            let about = action.str_arg("about").unwrap_or_default().trim();
-            if about.is_empty() {
-                return Ok(Outcome::fail(
-                    FailKind::InvalidArgs,
-                    "say in `about` what the skill does",
-                ));
-            }
-            let skill = Skill {
-                name: name.clone(),
-                about: about.chars().take(200).collect(),
-                current: 0,
-                live: None,
-                versions: Vec::new(),
-                runs: 0,
-                successes: 0,
-                created_tick: tick,
-            };
-            add_version(tx, skill, action, workspace, limits, tick)
-        }
-        (_, None) => Ok(Outcome::fail(
-            FailKind::NotFound,
-            format!("there is no skill called {name}"),
-        )),
-        ("edit_skill", Some(mut skill)) => {
-            if let Some(about) = action
-                .str_arg("about")
-                .map(str::trim)
-                .filter(|a| !a.is_empty())
-            {
-                skill.about = about.chars().take(200).collect();
-            }
-            add_version(tx, skill, action, workspace, limits, tick)
-        }
-        ("rollback_skill", Some(skill)) => rollback(tx, skill),
-        (other, _) => Ok(Outcome::fail(
-            FailKind::Internal,
-            format!("{other} is not a skill tool"),
-        )),
-    }
+    Ok(name)
 }
 
-fn add_version(
+/// What a call on a skill that does not exist is told.
+pub fn no_skill(name: &str) -> Outcome {
+    Outcome::fail(
+        FailKind::NotFound,
+        format!("there is no skill called {name}"),
+    )
+}
+
+/// Adds the call's `script` as the skill's newest version (the one that runs), drops versions
+/// beyond [`MAX_VERSIONS`] and keeps a readable copy in the workspace.
+pub fn add_version(
     tx: &mut Tx<'_>,
     mut skill: Skill,
     action: &Action,
@@ -139,7 +95,8 @@ fn add_version(
     )))
 }
 
-fn rollback(tx: &mut Tx<'_>, mut skill: Skill) -> Result<Outcome> {
+/// Makes the last version of the skill that ran successfully the one that runs.
+pub fn rollback(tx: &mut Tx<'_>, mut skill: Skill) -> Result<Outcome> {
     let name = skill.name.clone();
     let target = match skill.live {
         Some(l) if l != skill.current => Some(l),

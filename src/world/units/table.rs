@@ -1,4 +1,4 @@
-//! The unit table: the body's units in ladder order, each with its prompt stanza, manual
+//! The unit table: the body's units in ladder order, each with its tools, prompt stanza, manual
 //! topics, earning and grant text. Every text here is a template over the morph slots
 //! (`{roam}`, `{home}`, …) and names only its own unit's tools; the red-gate tests in
 //! [`super`] hold both.
@@ -6,8 +6,14 @@
 use std::borrow::Cow;
 
 use super::{Earning, Topic, Unit};
+use crate::creature::UnitId;
 use crate::creature::criterion::{Criterion, Op, stat};
 use crate::world::organs::Organ;
+use crate::world::tools::{
+    bash, check_tools, create_skill, delegate, edit_skill, list_skills, manual, memorize,
+    note_append, note_close, note_list, note_read, objective_add, objective_block, objective_done,
+    objective_list, predict, read_file, recall, rollback_skill, speak, vision, write_file,
+};
 
 /// Quests passed and sleeps taken before the senses grow (decision 1: U4 is a milestone).
 const SENSES: Criterion = Criterion::AllOf {
@@ -20,8 +26,18 @@ const SENSES: Criterion = Criterion::AllOf {
 /// The units, in ladder order (the order stanzas appear in the prompt).
 pub static UNITS: &[Unit] = &[
     Unit {
-        id: "U0",
+        id: UnitId::U0,
         name: "body",
+        tools: &[
+            &bash::TOOL,
+            &write_file::TOOL,
+            &read_file::TOOL,
+            &note_append::TOOL,
+            &note_read::TOOL,
+            &note_list::TOOL,
+            &note_close::TOOL,
+            &check_tools::TOOL,
+        ],
         stanza: r#"Your {roam} carry you around your {home}, the workspace; your {make} shape things in it;
 your {notebook} keeps numbered notes, and the first open note of the plan notebook is your
 current step; in your {mirror} you find all you can do.
@@ -65,8 +81,9 @@ A: {"tool": "check_tools", "args": {}}
                      find all you can do (check_tools).",
     },
     Unit {
-        id: "U1",
+        id: UnitId::U1,
         name: "memory",
+        tools: &[&memorize::TOOL, &recall::TOOL],
         stanza: r#"Your {memory} keeps what you choose to remember, and finds what is most like a query.
 Q: remember that the backup script is tools/backup.sh
 A: {"tool": "memorize", "args": {"text": "the backup script is tools/backup.sh", "kind": "fact"}}
@@ -87,8 +104,15 @@ A: {"tool": "recall", "args": {"query": "backup script"}}
                      remember; recall finds what you kept.",
     },
     Unit {
-        id: "U2",
+        id: UnitId::U2,
         name: "skillcraft",
+        tools: &[
+            &create_skill::TOOL,
+            &edit_skill::TOOL,
+            &list_skills::TOOL,
+            &rollback_skill::TOOL,
+            &manual::TOOL,
+        ],
         stanza: r#"Your {craft} makes skills: scripts of your own that become tools named skill_ and their
 name, whose input arrives as $1. A skill is LIVE once a run of it succeeds.
 Q: make a skill that counts the files here
@@ -121,8 +145,9 @@ A: {"tool": "manual", "args": {"topic": "skills"}}
                      last worked; manual has a page for every tool you have.",
     },
     Unit {
-        id: "U3",
+        id: UnitId::U3,
         name: "foresight",
+        tools: &[&predict::TOOL],
         stanza: r#"Your {foresight} says what comes next, and the world checks it: by running a check
 command after some turns, or by reading a stat.
 Q: predict that notes.txt will exist within 5 turns
@@ -146,8 +171,9 @@ A: {"tool": "predict", "args": {"claim": "two skills will be live", "stat": "ski
                      check.",
     },
     Unit {
-        id: "U4a",
+        id: UnitId::U4a,
         name: "sight",
+        tools: &[&vision::TOOL],
         stanza: r#"Your {sight} look at pictures in your {home}.
 Q: read what is written in photo.png
 A: {"tool": "vision", "args": {"path": "photo.png", "question": "what is written here?"}}
@@ -166,8 +192,9 @@ A: {"tool": "vision", "args": {"path": "photo.png", "question": "what is written
                      and says what is in it.",
     },
     Unit {
-        id: "U4b",
+        id: UnitId::U4b,
         name: "voice",
+        tools: &[&speak::TOOL],
         stanza: r#"Your {voice} says things aloud.
 Q: say hello aloud
 A: {"tool": "speak", "args": {"text": "hello"}}
@@ -184,8 +211,14 @@ A: {"tool": "speak", "args": {"text": "hello"}}
         grant_text: "Something new: your {voice}. speak says a text aloud.",
     },
     Unit {
-        id: "U5",
+        id: UnitId::U5,
         name: "resolve",
+        tools: &[
+            &objective_add::TOOL,
+            &objective_done::TOOL,
+            &objective_block::TOOL,
+            &objective_list::TOOL,
+        ],
         stanza: r#"Your {resolve} keeps you on an objective; the first open one is the active one.
 Q: set the objective to sort the notes folder
 A: {"tool": "objective_add", "args": {"text": "sort the notes folder"}}
@@ -210,8 +243,9 @@ A: {"tool": "objective_list", "args": {}}
                      objective_list shows them.",
     },
     Unit {
-        id: "U6",
+        id: UnitId::U6,
         name: "workshop",
+        tools: &[&delegate::TOOL],
         stanza: r#"In your {workshop} a deeper mind works on one job at a time; its digest comes back in
 a later turn.
 Q: have the deeper mind summarize the notes in three lines

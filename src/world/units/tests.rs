@@ -3,11 +3,12 @@
 //! creature does not have.
 
 use super::*;
-use crate::creature::REPLY;
 use crate::creature::UnitRecord;
 use crate::creature::morph::{LEXICONS, body_nouns_in, unknown_placeholders};
+use crate::creature::{By, REPLY};
 use crate::mind::schema::{action_schema, schema_tool_names};
 use crate::turn::quests::genesis::GENESIS;
+use crate::world::TOOLS;
 use crate::world::skills::spec_for;
 
 /// Every text of a unit that the creature reads.
@@ -25,16 +26,21 @@ fn named(text: &str) -> Vec<&'static ToolSpec> {
         .collect()
 }
 
-fn granted(ids: &[&str]) -> Unlocks {
+/// The unit a tool arrives with, by the unit table.
+fn unit_id(tool: &ToolSpec) -> Option<UnitId> {
+    unit_of(tool.name).map(|u| u.id)
+}
+
+fn granted(ids: &[UnitId]) -> Unlocks {
     let mut unlocks = Unlocks::default();
     for id in ids {
         unlocks.units.insert(
-            id.to_string(),
+            *id,
             UnitRecord {
                 state: crate::creature::UnitState::Granted,
                 tick: 0,
                 at: 0,
-                by: "test".into(),
+                by: By::Operator,
                 evidence: String::new(),
                 held: None,
                 engram_due: false,
@@ -48,7 +54,7 @@ fn granted(ids: &[&str]) -> Unlocks {
 fn every_tool_is_in_exactly_one_known_unit() {
     for tool in TOOLS {
         assert_eq!(
-            UNITS.iter().filter(|u| u.id == tool.unit).count(),
+            UNITS.iter().filter(|u| u.has_tool(tool.name)).count(),
             1,
             "{}",
             tool.name
@@ -64,8 +70,15 @@ fn every_tool_is_in_exactly_one_known_unit() {
         }
     }
     for u in UNITS {
-        assert!(u.tools().next().is_some(), "unit {} has no tools", u.id);
+        assert!(u.specs().next().is_some(), "unit {} has no tools", u.id);
     }
+    let ids: Vec<UnitId> = UNITS.iter().map(|u| u.id).collect();
+    assert_eq!(ids, UnitId::ALL, "the table is the ladder, every unit once");
+    assert!(
+        UnitId::ALL
+            .iter()
+            .all(|id| unit(*id).is_some_and(|u| u.id == *id))
+    );
 }
 
 #[test]
@@ -73,10 +86,16 @@ fn each_unit_text_names_only_its_own_tools() {
     for u in UNITS {
         for (what, text) in texts(u) {
             for tool in named(text) {
-                assert_eq!(tool.unit, u.id, "{} {what} names {}", u.id, tool.name);
+                assert_eq!(
+                    unit_id(tool),
+                    Some(u.id),
+                    "{} {what} names {}",
+                    u.id,
+                    tool.name
+                );
             }
         }
-        for tool in u.tools() {
+        for tool in u.specs() {
             assert!(
                 u.stanza.contains(&format!("\"{}\"", tool.name)),
                 "the {} stanza does not teach {}",
@@ -97,7 +116,7 @@ fn each_unit_text_names_only_its_own_tools() {
 fn quests_name_only_the_tools_their_issue_pays() {
     for q in GENESIS {
         for tool in named(q.text).into_iter().chain(named(q.title)) {
-            assert_eq!(Some(tool.unit), q.on_issue, "{} names {}", q.id, tool.name);
+            assert_eq!(unit_id(tool), q.on_issue, "{} names {}", q.id, tool.name);
         }
         q.criterion.validate().unwrap();
     }
@@ -211,7 +230,7 @@ fn the_schema_names_only_visible_tools_at_every_rung() {
         script: "ls | wc -l".into(),
     };
     for rung in 0..=UNITS.len() {
-        let ids: Vec<&str> = UNITS[..rung].iter().map(|u| u.id).collect();
+        let ids: Vec<UnitId> = UNITS[..rung].iter().map(|u| u.id).collect();
         let unlocks = granted(&ids);
         for skills in [&[][..], std::slice::from_ref(&skill)] {
             let visible = visible_tools(&unlocks, skills);
@@ -227,7 +246,7 @@ fn the_schema_names_only_visible_tools_at_every_rung() {
                 let shown = names.iter().any(|n| n == tool.name);
                 assert_eq!(
                     shown,
-                    ids.contains(&tool.unit),
+                    unit_id(tool).is_some_and(|u| ids.contains(&u)),
                     "rung {rung}: {}",
                     tool.name
                 );
@@ -235,7 +254,7 @@ fn the_schema_names_only_visible_tools_at_every_rung() {
             let stanzas = stanzas(&unlocks, Morph::Corvid);
             for tool in named(&stanzas) {
                 assert!(
-                    ids.contains(&tool.unit),
+                    unit_id(tool).is_some_and(|u| ids.contains(&u)),
                     "rung {rung}: stanza names {}",
                     tool.name
                 );

@@ -2,9 +2,28 @@
 //! of its granted units. It is one of the five surfaces of the visible tools: a locked tool has
 //! no page, and asking for one reads exactly like asking for a page that never existed.
 
-use crate::creature::tool::{ToolSpec, find_visible};
-use crate::creature::{FailKind, Outcome};
+use super::{Run, Tool};
+use crate::creature::tool::{ArgSpec, ArgType, ToolSpec, find_visible};
+use crate::creature::{Action, FailKind, Outcome};
+use crate::world::dispatch::Body;
 use crate::world::units::units_in;
+
+pub static TOOL: Tool = Tool {
+    spec: ToolSpec::new(
+        "manual",
+        &[ArgSpec::optional(
+            "topic",
+            ArgType::String,
+            "a tool or topic; leave it out for the list of pages",
+        )],
+        "read the manual page of a tool you have, or of a topic",
+    ),
+    run: Run::Workspace(run),
+};
+
+fn run(action: &Action, body: &Body<'_>) -> Outcome {
+    manual(action.str_arg("topic"), body.visible)
+}
 
 /// Answers `manual {topic}` over this tick's visible tools.
 pub fn manual(topic: Option<&str>, visible: &[&ToolSpec]) -> Outcome {
@@ -65,9 +84,9 @@ pub fn page(spec: &ToolSpec) -> String {
         .filter(|a| a.required)
         .map(|a| {
             let v = match a.ty {
-                crate::creature::tool::ArgType::String => serde_json::Value::from("..."),
-                crate::creature::tool::ArgType::Integer => serde_json::Value::from(1),
-                crate::creature::tool::ArgType::Boolean => serde_json::Value::from(true),
+                ArgType::String => serde_json::Value::from("..."),
+                ArgType::Integer => serde_json::Value::from(1),
+                ArgType::Boolean => serde_json::Value::from(true),
             };
             (a.name.to_string(), v)
         })
@@ -81,7 +100,7 @@ pub fn page(spec: &ToolSpec) -> String {
 mod tests {
     use super::*;
     use crate::creature::Unlocks;
-    use crate::world::tools::TOOLS;
+    use crate::world::TOOLS;
     use crate::world::units::visible_tools;
 
     #[test]

@@ -1,16 +1,43 @@
-//! `predict`: writes a prediction into the expectation ledger. Only a well-formed prediction
-//! enters the ledger; a call that fails leaves it as it was.
+//! `predict`: writes a prediction into the expectation ledger, with a check the world runs
+//! after a number of turns (a shell command, or a stat condition). Only a well-formed
+//! prediction enters the ledger; a call that fails leaves it as it was.
 
-use crate::base::clock::Millis;
+use super::{Run, Tool};
 use crate::base::exit::Result;
 use crate::base::store::Tx;
 use crate::creature::criterion::Criterion;
 use crate::creature::expectations::{self, Check, Expectation, MAX_OPEN, MAX_WITHIN};
-
+use crate::creature::tool::{ArgSpec, ArgType, ToolSpec};
 use crate::creature::{Action, FailKind, Outcome};
+use crate::world::dispatch::Body;
 
-/// Runs `predict` inside the turn's transaction.
-pub fn run(action: &Action, tx: &mut Tx<'_>, tick: u64, now: Millis) -> Result<Outcome> {
+pub static TOOL: Tool = Tool {
+    spec: ToolSpec::new(
+        "predict",
+        &[
+            ArgSpec::required("claim", ArgType::String, "what you expect, in one sentence"),
+            ArgSpec::optional(
+                "check",
+                ArgType::String,
+                "a shell command that exits 0 when the claim held",
+            ),
+            ArgSpec::optional(
+                "stat",
+                ArgType::String,
+                "or a stat condition instead, e.g. `skills.live >= 2`",
+            ),
+            ArgSpec::required(
+                "within",
+                ArgType::Integer,
+                "after how many turns the world checks it (1-200)",
+            ),
+        ],
+        "write down a prediction the world will check after a number of turns",
+    ),
+    run: Run::Store(run),
+};
+
+fn run(action: &Action, body: &Body<'_>, tx: &mut Tx<'_>) -> Result<Outcome> {
     let invalid = |m: String| Ok(Outcome::fail(FailKind::InvalidArgs, m));
     let claim = action.str_arg("claim").unwrap_or_default().trim();
     if claim.is_empty() {
@@ -50,11 +77,11 @@ pub fn run(action: &Action, tx: &mut Tx<'_>, tick: u64, now: Millis) -> Result<O
         return Ok(Outcome::fail(FailKind::TooLarge, msg));
     }
     let e = Expectation {
-        tick,
-        at: now,
+        tick: body.tick,
+        at: body.now,
         claim: claim.chars().take(300).collect(),
         check,
-        due_tick: tick + within,
+        due_tick: body.tick + within,
         settled: None,
     };
     let seq = tx.push(&e)?;

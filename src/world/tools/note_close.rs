@@ -1,0 +1,52 @@
+//! `note_close`: marks a note of a notebook done, by its number from `note_read`.
+
+use super::{Run, Tool};
+use crate::base::exit::Result;
+use crate::base::store::{Read, Tx};
+use crate::creature::notebooks::{self, Notebook};
+use crate::creature::tool::{ArgSpec, ArgType, ToolSpec};
+use crate::creature::{Action, FailKind, Outcome};
+use crate::world::dispatch::Body;
+use crate::world::notes::{NOTEBOOK_NAME_ARG, no_notebook, notebook_arg};
+
+pub static TOOL: Tool = Tool {
+    spec: ToolSpec::new(
+        "note_close",
+        &[
+            NOTEBOOK_NAME_ARG,
+            ArgSpec::required(
+                "number",
+                ArgType::Integer,
+                "the note's number from note_read",
+            ),
+        ],
+        "mark a note done",
+    ),
+    run: Run::Store(run),
+};
+
+fn run(action: &Action, _: &Body<'_>, tx: &mut Tx<'_>) -> Result<Outcome> {
+    let name = match notebook_arg(action) {
+        Ok(name) => name,
+        Err(outcome) => return Ok(outcome),
+    };
+    let Some(mut book) = tx.get::<Notebook>(&name)? else {
+        return Ok(no_notebook(&name));
+    };
+    let n = action
+        .args
+        .get("number")
+        .and_then(|v| v.as_u64())
+        .unwrap_or(0) as u32;
+    match book.close(n) {
+        None => Ok(Outcome::fail(
+            FailKind::NotFound,
+            format!("{name} has no note {n}"),
+        )),
+        Some(false) => Ok(Outcome::ok(format!("{name} {n} was already done"))),
+        Some(true) => {
+            notebooks::save(tx, &book)?;
+            Ok(Outcome::ok(format!("{name} {n} done")))
+        }
+    }
+}
