@@ -6,16 +6,18 @@ use proptest::prelude::*;
 use wis::base::cultcache::js::encode_js;
 use wis::base::cultcache::{CultFile, decode_one, export, import, project, verify};
 use wis::base::store::{OpenOptions, Store, Tx};
+use wis::creature::heartbeat::Turn;
 use wis::creature::{
     By, Genome, LastTick, Morph, Persona, Temperament, UnitId, UnitRecord, UnitState, Unlocks,
 };
 
 fn persona() -> impl Strategy<Value = Persona> {
-    let last_tick = (any::<u64>(), any::<i64>(), "[a-z]{0,8}", any::<String>()).prop_map(
-        |(tick, at, turn, summary)| LastTick {
+    let turns = [Turn::Work, Turn::Rumination, Turn::Sleep, Turn::Interrupted];
+    let last_tick = (any::<u64>(), any::<i64>(), 0..4usize, any::<String>()).prop_map(
+        move |(tick, at, turn, summary)| LastTick {
             tick,
             at,
-            turn,
+            turn: turns[turn],
             summary,
         },
     );

@@ -319,7 +319,7 @@ fn a_fresh_lease_is_75_a_stale_one_is_recovered() {
             let lease = Lease {
                 pid,
                 tick: 1,
-                turn: "work".into(),
+                turn: wis::creature::heartbeat::Turn::Work,
                 started_at: now,
                 expires_at: now + 600_000,
             };

@@ -2,6 +2,7 @@
 
 use crate::base::exit::Result;
 use crate::creature::FailKind;
+use crate::creature::heartbeat::Turn;
 use crate::mind::open::open_mind;
 use crate::turn::tick::{TickOptions, TickOutcome, TurnReport, tick};
 
@@ -69,14 +70,14 @@ pub fn line(r: &TurnReport) -> String {
     let what = r.action.clone().unwrap_or_else(|| r.summary.clone());
     let result = match r.fail_kind {
         None => String::new(),
-        Some(FailKind::Ok) if r.turn == "rumination" => String::new(),
-        Some(kind) if r.turn == "rumination" => format!(" -> {kind}"),
+        Some(FailKind::Ok) if r.turn == Turn::Rumination => String::new(),
+        Some(kind) if r.turn == Turn::Rumination => format!(" -> {kind}"),
         Some(kind) => format!(" -> {kind} {:.1}s", r.duration_ms as f64 / 1000.0),
     };
-    let turn = if r.turn == "rumination" {
+    let turn = if r.turn == Turn::Rumination {
         format!("rumination ({})", r.why)
     } else {
-        r.turn.clone()
+        r.turn.to_string()
     };
     let xp = if r.xp > 0 {
         format!(

@@ -5,7 +5,7 @@
 //! repeating; otherwise work. Rumination never
 //! follows rumination, so a mind that cannot plan still gets to act.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::Persona;
 
@@ -15,13 +15,16 @@ pub const RUMINATE_AFTER_FAILURES: usize = 3;
 /// loop detection a small model needs: it continues what it sees, including its own rut).
 pub const RUMINATE_AFTER_REPEATS: u32 = 4;
 
-/// The kind of turn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+/// The kind of turn. Stored (in the lease and the persona's last tick) as its lowercase name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Turn {
     Work,
     Rumination,
     Sleep,
+    /// A turn that died before it completed and was recovered by the next tick (only ever
+    /// recorded, never chosen).
+    Interrupted,
 }
 
 impl Turn {
@@ -30,7 +33,14 @@ impl Turn {
             Turn::Work => "work",
             Turn::Rumination => "rumination",
             Turn::Sleep => "sleep",
+            Turn::Interrupted => "interrupted",
         }
+    }
+}
+
+impl std::fmt::Display for Turn {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
     }
 }
 
@@ -52,7 +62,7 @@ pub fn choose(persona: &Persona, step: Option<&str>) -> Choice {
     let last_was_rumination = persona
         .last_tick
         .as_ref()
-        .is_some_and(|t| t.turn == Turn::Rumination.as_str());
+        .is_some_and(|t| t.turn == Turn::Rumination);
     if !last_was_rumination {
         if step.is_none() {
             return Choice {
@@ -109,10 +119,20 @@ mod tests {
         p.last_tick = Some(LastTick {
             tick: 1,
             at: 0,
-            turn: "rumination".into(),
+            turn: Turn::Rumination,
             summary: String::new(),
         });
         p.failures_in_row = 5;
         assert_eq!(choose(&p, None).turn, Turn::Work);
+    }
+
+    #[test]
+    fn a_turn_is_stored_as_the_string_it_always_was() {
+        for turn in [Turn::Work, Turn::Rumination, Turn::Sleep, Turn::Interrupted] {
+            let typed = crate::base::store::encode(&turn).unwrap();
+            let text = crate::base::store::encode(&turn.as_str()).unwrap();
+            assert_eq!(typed, text, "{turn}");
+            assert_eq!(crate::base::store::decode::<Turn>(&text).unwrap(), turn);
+        }
     }
 }

@@ -8,6 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::heartbeat::Turn;
 use crate::base::clock::{Millis, rfc3339};
 use crate::base::exit::{Error, Result};
 use crate::base::store::holder::pid_alive;
@@ -21,8 +22,8 @@ pub const LEASE_KEY: &str = "turn";
 pub struct Lease {
     pub pid: u32,
     pub tick: u64,
-    /// `work`, `rumination` or `sleep`.
-    pub turn: String,
+    /// The kind of turn in flight.
+    pub turn: Turn,
     pub started_at: Millis,
     /// After this time the lease is stale even if a process with its pid exists (pid reuse).
     pub expires_at: Millis,

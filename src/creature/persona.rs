@@ -6,6 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::heartbeat::Turn;
 use super::nap;
 use crate::base::clock::Millis;
 use crate::base::store::Layout;
@@ -20,7 +21,7 @@ pub struct LastTick {
     pub tick: u64,
     pub at: Millis,
     /// `work`, `rumination`, `sleep`, `reflex` or `interrupted`.
-    pub turn: String,
+    pub turn: Turn,
     /// One line: what happened.
     pub summary: String,
 }

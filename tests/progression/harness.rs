@@ -5,6 +5,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::time::Duration;
+use wis::creature::heartbeat::Turn;
 
 use wis::base::clock::{Clock, Millis};
 use wis::base::config::Config;
@@ -199,7 +200,7 @@ impl Puppet {
         self.script.borrow_mut().push_back(call(tool, args));
         for _ in 0..4 {
             let report = self.life.tick();
-            if report.turn == "work" && self.script.borrow().is_empty() {
+            if report.turn == Turn::Work && self.script.borrow().is_empty() {
                 return report;
             }
         }

@@ -4,6 +4,7 @@
 use serde_json::json;
 use wis::base::store::Read;
 use wis::creature::expectations::Expectation;
+use wis::creature::heartbeat::Turn;
 use wis::creature::news::{NewsItem, NewsKind};
 use wis::creature::quest_book::{QuestBook, Verdict};
 use wis::turn::quests::STALL_SLEEPS;
@@ -45,7 +46,7 @@ fn a_quest_stalled_for_five_sleeps_closes_failed_and_failures_never_move_it() {
     let mut life = Life::born(config(), failing_creature());
     life.tick();
     life.make_sleepy();
-    assert_eq!(life.tick().turn, "sleep");
+    assert_eq!(life.tick().turn, Turn::Sleep);
     let issued = book(&life)
         .active
         .expect("genesis-01 is issued at the first sleep");
@@ -55,14 +56,14 @@ fn a_quest_stalled_for_five_sleeps_closes_failed_and_failures_never_move_it() {
     for sleep in 2..=(1 + STALL_SLEEPS as u64) {
         for _ in 0..6 {
             let r = life.tick();
-            failures += u32::from(r.turn == "work" && !r.success);
+            failures += u32::from(r.turn == Turn::Work && !r.success);
         }
         let persona = life.persona();
         let live = life.read(|rx| stats::value(rx, &persona, "skills.live").unwrap());
         assert_eq!(live, 0.0, "a failed run made a skill live");
         life.make_sleepy();
         let r = life.tick();
-        assert_eq!(r.turn, "sleep");
+        assert_eq!(r.turn, Turn::Sleep);
         let b = book(&life);
         if sleep < 1 + STALL_SLEEPS as u64 {
             let active = b.active.expect("still open");
@@ -169,7 +170,7 @@ fn a_prediction_call_that_fails_leaves_the_ledger_and_the_quest_alone() {
     let mut refused = 0;
     for _ in 0..8 {
         let r = life.tick();
-        if r.turn == "work" {
+        if r.turn == Turn::Work {
             assert_eq!(
                 r.fail_kind,
                 Some(wis::creature::FailKind::InvalidArgs),

@@ -145,7 +145,7 @@ pub fn begin<'a>(
         let lease = Lease {
             pid: std::process::id(),
             tick,
-            turn: choice.turn.as_str().into(),
+            turn: choice.turn,
             started_at: now,
             expires_at,
         };
@@ -198,7 +198,7 @@ fn record_interrupted(
     persona.last_tick = Some(LastTick {
         tick: lease.tick,
         at: now,
-        turn: "interrupted".into(),
+        turn: Turn::Interrupted,
         summary: text,
     });
     tx.set(persona)?;

@@ -6,6 +6,7 @@ use serde::Serialize;
 use crate::base::clock::Millis;
 use crate::base::exit::{Error, Result};
 use crate::base::store::{Read, Tx};
+use crate::creature::heartbeat::Turn;
 use crate::creature::lease::{LEASE_KEY, Lease};
 use crate::creature::nap::PRESSURE_PER_TURN;
 use crate::creature::stream::{StreamLine, Voice};
@@ -36,7 +37,7 @@ pub enum Decision {
 #[derive(Debug, Clone, Serialize)]
 pub struct TurnReport {
     pub tick: u64,
-    pub turn: String,
+    pub turn: Turn,
     pub why: String,
     pub tool: Option<String>,
     pub action: Option<String>,
@@ -180,7 +181,7 @@ pub fn record(
     persona.last_tick = Some(LastTick {
         tick,
         at: now,
-        turn: plan.choice.turn.as_str().into(),
+        turn: plan.choice.turn,
         summary: summary.clone(),
     });
     tx.set(&persona)?;

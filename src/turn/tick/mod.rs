@@ -183,7 +183,7 @@ pub fn tick(
     };
     Ok(TickOutcome::Turn(TurnReport {
         tick: plan.tick,
-        turn: plan.choice.turn.as_str().into(),
+        turn: plan.choice.turn,
         why: plan.choice.why.into(),
         action: Some(finish::brief(&decision)),
         tool,
@@ -267,14 +267,14 @@ fn sleep(
     persona.last_tick = Some(crate::creature::LastTick {
         tick: plan.tick,
         at: now,
-        turn: "sleep".into(),
+        turn: Turn::Sleep,
         summary: receipt.line(),
     });
     tx.set(&persona)?;
     tx.remove::<crate::creature::lease::Lease>(crate::creature::lease::LEASE_KEY)?;
     Ok(TurnReport {
         tick: plan.tick,
-        turn: "sleep".into(),
+        turn: Turn::Sleep,
         why: plan.choice.why.into(),
         tool: None,
         action: None,
