@@ -81,12 +81,8 @@ fn wis_toml_holds_every_default_commented_and_loads() {
         assert!(text.contains(section), "{section}");
     }
     for key in [
-        "# reflex_promote_successes = 5",
-        "# reflex_max_armed = 12",
-        "# replay_batch = 4",
         "# recall_min_sim = 0.55",
         "# block_max_chars = 700",
-        "# curation_grace_sleeps = 10",
         "# recall_enabled = false",
     ] {
         assert!(text.contains(key), "{key}");
