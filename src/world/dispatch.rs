@@ -7,6 +7,7 @@
 //! ([`crate::world::tools::Tool`]) runs it; a visible tool that is not the platform's is one
 //! of the creature's skills.
 
+use crate::memory::LazyMemory;
 use std::path::Path;
 use std::time::Instant;
 
@@ -28,6 +29,8 @@ pub struct Body<'a> {
     pub visible: &'a [&'static ToolSpec],
     /// The creature's skills as this tick runs them (their specs are in `visible`).
     pub skills: &'a [Runnable],
+    /// The turn's one memory handle (the memory tools remember and recall through it).
+    pub memory: &'a LazyMemory<'a>,
     /// The tick the call belongs to.
     pub tick: u64,
     pub now: Millis,
@@ -126,11 +129,13 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let config = Config::default();
         let visible = visible_tools(&Unlocks::newborn(0), &[]);
+        let memory = LazyMemory::new(&config.embed);
         let body = Body {
             workspace: dir.path(),
             config: &config,
             visible: &visible,
             skills: &[],
+            memory: &memory,
             tick: 1,
             now: 0,
         };

@@ -1,16 +1,15 @@
-//! What the memory tools (`tools/memorize.rs`, `tools/recall.rs`) share: memory opened from
-//! the configuration, and a memory error as the creature meets it. Both go through
+//! What the memory tools (`tools/memorize.rs`, `tools/recall.rs`) share: the turn's memory
+//! handle, and a memory error as the creature meets it. Both go through
 //! [`crate::memory::Memory`], inside the turn's transaction.
 
-use crate::base::config::Config;
 use crate::base::exit::{Error, Kind as K, Result};
 use crate::creature::{FailKind, Outcome};
-use crate::memory::Memory;
+use crate::memory::{LazyMemory, Memory};
 
-/// Memory as the configuration connects it; when it cannot be opened, what the creature is
-/// told instead (or the platform's error).
-pub fn open(config: &Config) -> std::result::Result<Memory, Result<Outcome>> {
-    Memory::from_config(&config.embed).map_err(refusal)
+/// The turn's memory; when it cannot be made, what the creature is told instead (or the
+/// platform's error).
+pub fn open<'m>(memory: &'m LazyMemory<'_>) -> std::result::Result<&'m Memory, Result<Outcome>> {
+    memory.get().map_err(refusal)
 }
 
 /// A memory error as the creature meets it: too much, or an embedder that does not answer.

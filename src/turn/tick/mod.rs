@@ -115,6 +115,7 @@ pub fn tick(
         config,
         visible: &plan.visible,
         skills: &plan.skills,
+        memory: &ctx.memory,
         tick: plan.tick,
         now: clock.now(),
     };

@@ -34,7 +34,7 @@ pub static TOOL: Tool = Tool {
 };
 
 fn run(action: &Action, body: &Body<'_>, tx: &mut Tx<'_>) -> Result<Outcome> {
-    let memory = match open(body.config) {
+    let memory = match open(body.memory) {
         Ok(m) => m,
         Err(refused) => return refused,
     };

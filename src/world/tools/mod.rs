@@ -205,11 +205,13 @@ mod tests {
     fn a_store_tool_without_the_store_is_the_platform_s_fault() {
         let dir = tempfile::tempdir().unwrap();
         let config = crate::base::config::Config::default();
+        let memory = crate::memory::LazyMemory::new(&config.embed);
         let body = Body {
             workspace: dir.path(),
             config: &config,
             visible: &[],
             skills: &[],
+            memory: &memory,
             tick: 1,
             now: 0,
         };
