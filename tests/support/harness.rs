@@ -2,7 +2,8 @@
 //! creature's home (`home/`), its data directory (`data/`) and whatever files the test makes,
 //! run with a cleared environment (only `PATH` kept; `HOME`, `WIS_HOME` and `WIS_DATA_DIR`
 //! point inside the root), the clock pinned by `WIS_NOW`, no colour, and the root as working
-//! directory. Creatures are born from a fixed seed. A [`Run`] is what came back; its
+//! directory. Creatures are born from a fixed seed; [`TestEnv::use_mind`] points them at a
+//! fake model server from `support::fake_openai`. A [`Run`] is what came back; its
 //! [`Run::transcript`] (exit code, stdout, stderr) is what the [`snapshot!`] macro pins, with
 //! the variable parts of a run (the temporary root, loopback ports, wall-clock timings) redacted.
 
