@@ -9,14 +9,17 @@
 //!
 //! Run: `cargo bench --bench recall`.
 
-use std::time::Duration;
-
 use divan::{Bencher, black_box};
-use wis::base::store::{OpenOptions, Store};
+use wis::base::store::Store;
 use wis::memory::search::{Tag, VectorSet, top_k};
 use wis::memory::{
     Caps, EngramId, Filter, HashEmbedder, Kind, Memory, NewEngram, Provenance, Tier,
 };
+
+/// The tests' temporary store.
+#[path = "../tests/support/store.rs"]
+#[allow(dead_code)]
+mod store;
 
 const DIM: usize = 256;
 const K: usize = 10;
@@ -100,15 +103,7 @@ const WORDS: [&str; 24] = [
 
 /// A temp store with `n` engrams remembered through the public API.
 fn filled_store(n: usize) -> (tempfile::TempDir, Store, Memory) {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("wis.redb");
-    let opts = OpenOptions {
-        wait: Duration::from_secs(1),
-        command: "bench".into(),
-        now: 0,
-    };
-    Store::create(&path, &opts, |_| Ok(())).unwrap();
-    let store = Store::open(&path, &opts).unwrap();
+    let (dir, store) = store::temp_store();
     let memory = Memory::new(Box::new(HashEmbedder::new(DIM))).with_caps(Caps {
         active: n as u64,
         total: n as u64,

@@ -16,13 +16,10 @@ use std::time::Duration;
 
 use wis::base::clock::Clock;
 use wis::base::config::Config;
-use wis::base::exit::Result;
 use wis::base::home::Home;
-use wis::base::store::{OpenOptions, Store};
+use wis::base::store::Store;
 use wis::creature::FailKind;
 use wis::memory::Memory;
-use wis::mind::{Mind, Prompt, Reply, Sampling};
-use wis::turn::birth::{BirthOptions, birth};
 use wis::turn::tick::{TickOptions, tick};
 use wis::wisdom::episodes::Episode;
 use wis::wisdom::recall;
@@ -31,24 +28,23 @@ fn main() {
     divan::main();
 }
 
-/// A mind that answers at once: a plan when asked to think, `check_tools` otherwise.
-struct Instant;
+/// The tests' mind, answering at once: a plan when asked to think, `check_tools` otherwise.
+#[path = "../tests/support/mind.rs"]
+#[allow(dead_code)]
+mod mind;
+/// The tests' way of opening a store and of bearing a creature.
+#[path = "../tests/support/store.rs"]
+#[allow(dead_code)]
+mod store;
 
-impl Mind for Instant {
-    fn describe(&self) -> String {
-        "instant".into()
-    }
-    fn complete(&mut self, _: &Prompt, schema: &serde_json::Value, _: &Sampling) -> Result<Reply> {
-        let text = if schema.get("anyOf").is_some() {
-            r#"{"tool": "check_tools", "args": {}}"#
+fn instant() -> mind::Policy {
+    mind::policy(|_, tools| {
+        if tools.is_some() {
+            r#"{"tool": "check_tools", "args": {}}"#.into()
         } else {
-            r#"{"thought": "go on", "plan": ["keep going"]}"#
-        };
-        Ok(Reply {
-            text: text.into(),
-            ..Reply::default()
-        })
-    }
+            r#"{"thought": "go on", "plan": ["keep going"]}"#.into()
+        }
+    })
 }
 
 fn episode(tick: u64) -> Episode {
@@ -70,14 +66,7 @@ fn episode(tick: u64) -> Episode {
 /// A creature whose ledger already holds `episodes` episodes.
 fn creature(episodes: u64) -> (tempfile::TempDir, Home) {
     let dir = tempfile::tempdir().unwrap();
-    let home = Home::new(dir.path().join("home"));
-    let opts = BirthOptions {
-        seed: Some(1),
-        name: None,
-        force: false,
-        wait: Duration::ZERO,
-    };
-    birth(&home, &opts, &Clock::pinned(0)).unwrap();
+    let home = store::born(&dir.path().join("home"), 0);
     let store = open(&home);
     let mut tx = store.write().unwrap();
     let mut persona: wis::creature::Persona = wis::base::store::Read::singleton(&tx).unwrap();
@@ -91,12 +80,7 @@ fn creature(episodes: u64) -> (tempfile::TempDir, Home) {
 }
 
 fn open(home: &Home) -> Store {
-    let opts = OpenOptions {
-        wait: Duration::from_secs(5),
-        command: "bench".into(),
-        now: 0,
-    };
-    Store::open(&home.store_path(), &opts).unwrap()
+    store::open(&home.store_path())
 }
 
 #[divan::bench(args = [1_000, 10_000, 100_000], sample_count = 30)]
@@ -112,12 +96,8 @@ fn ticks(bencher: divan::Bencher, home: &Home, config: &Config) {
         dry_run: false,
     };
     let clock = Clock::pinned(0);
-    bencher.bench_local(|| {
-        tick(home, config, &clock, &opts, &mut || {
-            Ok(Box::new(Instant) as Box<dyn Mind>)
-        })
-        .unwrap()
-    });
+    let answer = instant();
+    bencher.bench_local(|| tick(home, config, &clock, &opts, &mut || mind::open(&answer)).unwrap());
 }
 
 #[divan::bench(args = [1_000, 10_000, 100_000], sample_count = 30)]

@@ -3,15 +3,18 @@
 //! In process, a counting allocator measures the peak heap of reading each file; through the
 //! real binary, each command runs with its address space capped, so an allocation sized from
 //! a length prefix would abort the process instead of exiting 65.
+//!
+//! A test binary of its own: its counting global allocator would otherwise see the
+//! allocations of every test running beside it.
 
-mod cultcache_env;
+mod support;
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use cultcache_env::{Env, finish};
+use support::{Run, TestEnv};
 use wis::base::cultcache::encode::Encoder;
 use wis::base::cultcache::{CultFile, ReadError, project, verify};
 
@@ -120,20 +123,20 @@ fn hostile_files_fail_fast_in_little_memory() {
 
 #[test]
 fn hostile_files_exit_65_through_the_binary() {
-    let env = Env::new();
-    env.init("home", 1);
+    let env = TestEnv::born();
     for (name, bytes) in hostile() {
-        let path = env.write(&format!("{name}.cc"), &bytes);
+        let path = env.root(&format!("{name}.cc"));
+        std::fs::write(&path, &bytes).unwrap();
         let file = path.to_str().unwrap();
         for args in [
             vec!["cachectl", "verify", file],
             vec!["cachectl", "project", file],
             vec!["cachectl", "import", file],
         ] {
-            let mut cmd = env.command("home");
+            let mut cmd = env.command();
             cmd.args(&args);
             capped(&mut cmd, 1 << 30);
-            let run = finish(&mut cmd);
+            let run = Run::of(&mut cmd);
             assert_eq!(run.code, 65, "{name} {args:?}: {}", run.stderr);
             assert!(
                 run.took < Duration::from_secs(3),

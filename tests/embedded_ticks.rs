@@ -7,12 +7,11 @@
 
 #![cfg(feature = "embedded")]
 
-mod common;
 mod support;
 
 use std::time::Instant;
 
-use common::TestEnv;
+use support::TestEnv;
 
 const KINDS: &[&str] = &[
     "ok",

@@ -7,8 +7,8 @@
 //! cargo +nightly fuzz run reader fuzz/corpus-work fuzz/corpus/reader -- -malloc_limit_mb=16
 //! ```
 //!
-//! The seeds in `fuzz/corpus/reader/` are replayed by `tests/cultcache_corpus.rs` in every
-//! test run.
+//! The seeds in `fuzz/corpus/reader/` are replayed by `tests/suite/cultcache/corpus.rs` in
+//! every test run.
 
 #![no_main]
 

@@ -1,23 +1,9 @@
 //! Memory against a real store: remember, recall, filters, the caps, settlement, tiers,
 //! re-embedding and the bookkeeping that fails open.
 
-use std::time::Duration;
-
 use super::*;
-use crate::base::store::{OpenOptions, SINGLETON_KEY, Store};
-
-fn temp_store() -> (tempfile::TempDir, Store) {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("wis.redb");
-    let opts = OpenOptions {
-        wait: Duration::from_secs(1),
-        command: "test".into(),
-        now: 0,
-    };
-    Store::create(&path, &opts, |_| Ok(())).unwrap();
-    let store = Store::open(&path, &opts).unwrap();
-    (dir, store)
-}
+use crate::base::store::testing::temp_store;
+use crate::base::store::{SINGLETON_KEY, Store};
 
 fn hash_memory(dim: usize) -> Memory {
     Memory::new(Box::new(HashEmbedder::new(dim)))

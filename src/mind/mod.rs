@@ -15,6 +15,8 @@ pub mod open;
 pub mod openai;
 pub mod parse;
 pub mod schema;
+#[cfg(test)]
+pub(crate) mod testing;
 
 pub use local::{EmbeddedStatus, default_model_path, embedded_status, open_default};
 

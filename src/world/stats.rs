@@ -52,20 +52,12 @@ pub fn snapshot(rx: &impl Read, persona: &Persona, paths: &[String]) -> Result<V
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::base::store::{OpenOptions, Store};
+    use crate::base::store::testing::temp_store;
     use crate::creature::criterion::STATS;
 
     #[test]
     fn every_declared_path_reads_on_a_newborn_store() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("s.redb");
-        let opts = OpenOptions {
-            wait: std::time::Duration::ZERO,
-            command: "test".into(),
-            now: 0,
-        };
-        Store::create(&path, &opts, |_| Ok(())).unwrap();
-        let store = Store::open(&path, &opts).unwrap();
+        let (_dir, store) = temp_store();
         let rx = store.read().unwrap();
         let mut persona = Persona::newborn("X", 0);
         persona.sleeps = 3;

@@ -1,14 +1,23 @@
-//! Stand-ins for the services wis talks to, for integration tests: a fake OpenAI-compatible
-//! model server with scripted replies, a Qdrant, and an embeddings server, each on a loopback
-//! port in a thread; and, for the real-model tests, finding the model and checking a reply
-//! against the action schema. Each test file takes what it needs, so some helpers go unused
-//! in any one of them.
+//! What the integration tests share: the harness that runs the real binary in a hermetic
+//! home ([`harness`]), stores and a scripted mind for tests that live in process ([`store`],
+//! [`mind`]); stand-ins for the services wis talks to, each on a loopback port in a thread (a
+//! fake OpenAI-compatible model server with scripted replies, a Qdrant, an embeddings
+//! server); and, for the real-model tests, finding the model and checking a reply against the
+//! action schema. Each test binary takes what it needs, so some helpers go unused in any one.
 #![allow(dead_code)]
 
 pub mod conform;
 pub mod embeddings;
 pub mod fake_openai;
+pub mod harness;
 mod http1;
+pub mod mind;
 pub mod model;
 pub mod qdrant;
 mod server;
+pub mod store;
+
+#[allow(unused_imports)]
+pub(crate) use harness::snapshot;
+#[allow(unused_imports)]
+pub use harness::{EPOCH, EPOCH_MS, Run, SEED, TestEnv, bytes};

@@ -39,8 +39,8 @@ fn run_chain(steps: &[Step], tx: &mut Tx<'_>, found: u32, target: u32) -> Result
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::base::store::{OpenOptions, Read, Store};
-    use std::time::Duration;
+    use crate::base::store::Read;
+    use crate::base::store::testing::temp_store;
 
     fn mark(tx: &mut Tx<'_>) -> Result<()> {
         let n: u32 = tx.meta("steps_run")?.unwrap_or(0);
@@ -49,15 +49,7 @@ mod tests {
 
     #[test]
     fn chain_runs_each_step_once_and_refuses_gaps() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("s.redb");
-        let opts = OpenOptions {
-            wait: Duration::ZERO,
-            command: "test".into(),
-            now: 0,
-        };
-        Store::create(&path, &opts, |_| Ok(())).unwrap();
-        let store = Store::open(&path, &opts).unwrap();
+        let (_dir, store) = temp_store();
         let steps = [Step { from: 0, run: mark }, Step { from: 1, run: mark }];
         let mut tx = store.write().unwrap();
         run_chain(&steps, &mut tx, 0, 2).unwrap();

@@ -12,6 +12,8 @@ mod doc;
 pub mod holder;
 mod migrate;
 mod shape;
+#[cfg(test)]
+pub(crate) mod testing;
 mod tx;
 
 use std::path::{Path, PathBuf};

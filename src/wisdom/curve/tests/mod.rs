@@ -20,7 +20,8 @@ use crate::base::exit::{Error, Result};
 use crate::base::home::Home;
 use crate::base::store::{Read, Rx};
 use crate::creature::Persona;
-use crate::mind::{Mind, Prompt, Reply, Sampling};
+use crate::mind::testing::scripted;
+use crate::mind::{Mind, Prompt, Sampling};
 use crate::turn::birth::{BirthOptions, birth};
 
 pub const BATTERY: &str = r#"{"id":"store","domain":"ops","prompt":"Which file holds your state?","scorer":{"type":"exact","answer":"wis.redb"}}
@@ -63,42 +64,6 @@ pub struct Seen {
     pub prompt: Prompt,
     pub schema: serde_json::Value,
     pub sampling: Sampling,
-}
-
-struct Scripted {
-    arm: String,
-    seen: Rc<RefCell<Vec<Seen>>>,
-    /// Fails with exit 69 on this task.
-    fail_on: Option<&'static str>,
-}
-
-impl Mind for Scripted {
-    fn describe(&self) -> String {
-        format!("scripted {}", self.arm)
-    }
-    fn complete(
-        &mut self,
-        prompt: &Prompt,
-        schema: &serde_json::Value,
-        s: &Sampling,
-    ) -> Result<Reply> {
-        self.seen.borrow_mut().push(Seen {
-            arm: self.arm.clone(),
-            prompt: prompt.clone(),
-            schema: schema.clone(),
-            sampling: s.clone(),
-        });
-        let task = prompt.volatile.lines().next().unwrap_or_default();
-        if self.fail_on == Some(task) {
-            return Err(Error::unavailable(
-                "http://fake/v1 did not answer: connection refused",
-            ));
-        }
-        Ok(Reply {
-            text: script(&self.arm, task),
-            ..Reply::default()
-        })
-    }
 }
 
 pub struct Bench {
@@ -187,11 +152,26 @@ impl Bench {
         let turn_in_flight = move |_: &Rx| -> Result<bool> { Ok(in_flight) };
         let mut mind = |arm: &ArmSpec| -> Result<Box<dyn Mind>> {
             self.minds_built.set(self.minds_built.get() + 1);
-            Ok(Box::new(Scripted {
-                arm: arm.name.clone(),
-                seen: self.seen.clone(),
-                fail_on: self.fail_on.filter(|_| arm.name == "wise-small"),
-            }))
+            let (name, seen) = (arm.name.clone(), self.seen.clone());
+            let fail_on = self.fail_on.filter(|_| arm.name == "wise-small");
+            Ok(scripted(
+                format!("scripted {name}"),
+                move |prompt, schema, s| {
+                    seen.borrow_mut().push(Seen {
+                        arm: name.clone(),
+                        prompt: prompt.clone(),
+                        schema: schema.clone(),
+                        sampling: s.clone(),
+                    });
+                    let task = prompt.volatile.lines().next().unwrap_or_default();
+                    if fail_on == Some(task) {
+                        return Err(Error::unavailable(
+                            "http://fake/v1 did not answer: connection refused",
+                        ));
+                    }
+                    Ok(script(&name, task))
+                },
+            ))
         };
         let mut prompt = |task: &Task, arm: &ArmSpec| -> Result<Prompt> {
             let memory = match arm.memory {

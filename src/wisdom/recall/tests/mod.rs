@@ -6,28 +6,15 @@ mod block;
 mod flag;
 mod index;
 
-use std::time::Duration;
-
 use serde_json::json;
 
 use crate::base::config::Config;
-use crate::base::store::{OpenOptions, Store};
+use crate::base::store::Store;
 use crate::creature::{Action, FailKind};
 use crate::memory::{EngramId, HashEmbedder, Kind, Memory, NewEngram, Provenance};
 use crate::wisdom::episodes::{Episode, action_signature};
 
-pub(super) fn temp_store() -> (tempfile::TempDir, Store) {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("wis.redb");
-    let opts = OpenOptions {
-        wait: Duration::from_secs(1),
-        command: "test".into(),
-        now: 0,
-    };
-    Store::create(&path, &opts, |_| Ok(())).unwrap();
-    let store = Store::open(&path, &opts).unwrap();
-    (dir, store)
-}
+pub(super) use crate::base::store::testing::temp_store;
 
 pub(super) fn memory() -> Memory {
     Memory::new(Box::new(HashEmbedder::new(256)))

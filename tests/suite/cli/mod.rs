@@ -1,0 +1,16 @@
+//! The real binary end to end, each run through the one harness (`support::harness`): the
+//! foundation commands, memory, the curve, ticks against a fake model server, recall, the
+//! CultCache commands, a lived creature's round trip, kill -9 and a busy store; and the
+//! report snapshots, text and JSON, of every reporting command.
+
+mod cachectl;
+mod curve_run;
+mod curve_show;
+mod foundation;
+mod kill9;
+mod lived;
+mod memory;
+mod recall;
+mod reports;
+mod store_busy;
+mod tick;

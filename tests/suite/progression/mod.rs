@@ -1,0 +1,10 @@
+//! The growing body end to end: a simulated first day, the quest engine, organs that answer
+//! late, every tool of the ladder, the seeder, and the red gates over the source.
+
+mod day;
+mod gates;
+mod harness;
+mod organs;
+mod quests;
+mod seeder;
+mod tools;
