@@ -15,7 +15,8 @@ use crate::creature::news::{NewsItem, NewsKind};
 use crate::creature::stream::{StreamLine, Voice};
 use crate::creature::{Genome, Persona};
 use crate::memory::{Engram, Kind, Memory, NewEngram, Provenance};
-use crate::mind::{Mind, Prompt, Reply, Sampling};
+use crate::mind::Mind;
+use crate::mind::testing::scripted;
 use crate::turn::birth::{BirthOptions, birth};
 use crate::turn::check::{check, repair};
 use crate::turn::tick::{TickOptions, TickOutcome, tick};
@@ -24,23 +25,14 @@ use crate::wisdom::episodes::Episode;
 const GARBAGE: &[u8] = b"\xc1 not a document";
 
 /// Thinks when asked to think, otherwise lists its notebooks.
-struct Steady;
-
-impl Mind for Steady {
-    fn describe(&self) -> String {
-        "steady".into()
-    }
-    fn complete(&mut self, prompt: &Prompt, _: &serde_json::Value, _: &Sampling) -> Result<Reply> {
-        let text = if prompt.volatile.contains("## Think") {
-            r#"{"thought": "I should look around.", "plan": ["list your notebooks"]}"#
+fn steady() -> Box<dyn Mind> {
+    scripted("steady", |prompt, _, _| {
+        Ok(if prompt.volatile.contains("## Think") {
+            r#"{"thought": "I should look around.", "plan": ["list your notebooks"]}"#.into()
         } else {
-            r#"{"tool": "note_list", "args": {}}"#
-        };
-        Ok(Reply {
-            text: text.into(),
-            ..Reply::default()
+            r#"{"tool": "note_list", "args": {}}"#.into()
         })
-    }
+    })
 }
 
 struct Life {
@@ -83,7 +75,7 @@ impl Life {
             dry_run: false,
         };
         tick(&self.home, &self.config, &self.clock, &opts, &mut || {
-            Ok(Box::new(Steady))
+            Ok(steady())
         })
     }
 
