@@ -2,7 +2,8 @@
 //!
 //! The catalog has an entry for every registered document type, whether or not the store
 //! holds one. Records are keyed as the store keys them:
-//! - a singleton under `self`;
+//! - a singleton under `__global__` ([`GLOBAL_KEY`]), the key the reference's own
+//!   singleton API (`putGlobal` / `updateGlobal`) uses (the store keeps it under `self`);
 //! - a keyed document under its own key;
 //! - a ring entry under its sequence number, zero-padded to 20 digits ([`ring_key`]), so
 //!   that key order is ring order.
@@ -17,6 +18,9 @@ use super::write::{SnapshotRecord, iso_millis, write_snapshot};
 use crate::base::clock::Millis;
 use crate::base::exit::{Error, Result};
 use crate::base::store::{DocType, Layout, Read, ring_key};
+
+/// The key of a singleton in a file, as the reference's `putGlobal` writes it.
+pub const GLOBAL_KEY: &str = "__global__";
 
 /// Encodes the store's documents of `types` as a v1 snapshot taken at `now`.
 pub fn export(rx: &impl Read, types: &[DocType], now: Millis) -> Result<Vec<u8>> {
@@ -33,7 +37,12 @@ pub fn export(rx: &impl Read, types: &[DocType], now: Millis) -> Result<Vec<u8>>
                 .into_iter()
                 .map(|(seq, bytes)| (ring_key(seq), bytes))
                 .collect(),
-            Layout::Singleton | Layout::Keyed => rx.keyed_all_raw(ty.schema)?,
+            Layout::Singleton => rx
+                .keyed_all_raw(ty.schema)?
+                .into_iter()
+                .map(|(_, bytes)| (GLOBAL_KEY.to_string(), bytes))
+                .collect(),
+            Layout::Keyed => rx.keyed_all_raw(ty.schema)?,
         };
         records.extend(entries.into_iter().map(|(key, payload)| SnapshotRecord {
             key,
