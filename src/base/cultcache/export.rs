@@ -8,7 +8,9 @@
 //! - a ring entry under its sequence number, zero-padded to 20 digits ([`ring_key`]), so
 //!   that key order is ring order.
 //!
-//! The payload is the document's bytes exactly as stored. `storedAt` is the time of the
+//! The payload is the document's bytes exactly as stored, except that an unsigned integer
+//! above 2^53 is written as its decimal string ([`super::wide`]), which JavaScript keeps
+//! exact. `storedAt` is the time of the
 //! export (the one clock, so `WIS_NOW` pins it), the same for every record: the store does
 //! not keep a write time per document, and one snapshot is one instant. Importing a file
 //! and exporting again at the same time gives the same bytes.
@@ -48,7 +50,7 @@ pub fn export(rx: &impl Read, types: &[DocType], now: Millis) -> Result<Vec<u8>>
             key,
             schema_id: ty.schema.to_string(),
             stored_at: stored_at.clone(),
-            payload,
+            payload: super::wide::widen(&payload).unwrap_or(payload),
         }));
     }
     write_snapshot(&mut catalog, &mut records)

@@ -6,13 +6,15 @@
 //! exactly one version of it is registered. Keys follow the export's scheme (`__global__`,
 //! the reference's key for a global document, or `self`, wis's own, for a singleton; the
 //! key for a keyed document; a 20-digit sequence number for a ring entry).
-//! The payload must decode as bounded MessagePack and then as its type. The first record
+//! The payload must decode as bounded MessagePack and then as its type, as it stands or
+//! with its wide integers restored ([`super::wide`]). The first record
 //! that fails any of this rejects the whole file with an error naming it; the caller's
 //! transaction is then dropped, so nothing is written. Documents already in the store are
 //! replaced when the file has the same type and key, and kept otherwise; a ring pushed
 //! past its cap by the import is refused. [`check_record`] is the whole per-record check;
 //! `verify` runs the same one.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use serde::Serialize;
@@ -37,8 +39,8 @@ pub fn import(tx: &mut Tx<'_>, types: &[DocType], bytes: &[u8]) -> Result<Import
     let mut file = CultFile::open(bytes)?;
     let mut imported = Imported::default();
     while let Some(record) = file.next_record()? {
-        let (ty, key) = match check_record(types, &file, &record) {
-            Checked::Wis(ty, key) => (ty, key),
+        let (ty, key, payload) = match check_record(types, &file, &record) {
+            Checked::Wis(ty, key, payload) => (ty, key, payload),
             Checked::Foreign => {
                 return Err(reject(
                     &record,
@@ -51,7 +53,7 @@ pub fn import(tx: &mut Tx<'_>, types: &[DocType], bytes: &[u8]) -> Result<Import
             }
             Checked::Bad(_, why) => return Err(reject(&record, why)),
         };
-        tx.put_raw(ty, key, &record.payload)?;
+        tx.put_raw(ty, key, &payload)?;
         imported.records += 1;
         *imported.by_type.entry(ty.schema).or_default() += 1;
     }
@@ -107,8 +109,8 @@ fn wis_type<'t>(
 /// What one record is to wis.
 #[derive(Debug)]
 pub enum Checked<'t, 'r> {
-    /// A wis document that import takes: its type and its key in the store.
-    Wis(&'t DocType, &'r str),
+    /// A wis document that import takes: its type, its key and its bytes in the store.
+    Wis(&'t DocType, &'r str, Cow<'r, [u8]>),
     /// Not a wis document type (import refuses it).
     Foreign,
     /// A wis document type that import refuses, and why.
@@ -131,10 +133,16 @@ pub fn check_record<'t, 'r>(
     if let Err(e) = decode_one(&record.payload) {
         return Checked::Bad(ty, format!("payload is {}", e.described()));
     }
-    if let Err(e) = (ty.validate)(&record.payload) {
-        return Checked::Bad(ty, format!("payload does not decode as {}: {e}", ty.schema));
+    let Err(e) = (ty.validate)(&record.payload) else {
+        return Checked::Wis(ty, key, Cow::Borrowed(&record.payload));
+    };
+    // Integers wider than 2^53 that an export wrote as strings, or the library rounded.
+    if let Some(narrowed) = super::wide::narrow(&record.payload)
+        && (ty.validate)(&narrowed).is_ok()
+    {
+        return Checked::Wis(ty, key, Cow::Owned(narrowed));
     }
-    Checked::Wis(ty, key)
+    Checked::Bad(ty, format!("payload does not decode as {}: {e}", ty.schema))
 }
 
 /// The store key of a record's key, or why the key does not fit its type.

@@ -23,10 +23,13 @@ pub mod project;
 pub mod read;
 pub mod value;
 pub mod verify;
+pub mod wide;
 pub mod write;
 
 #[cfg(test)]
 mod interop_tests;
+#[cfg(test)]
+mod wide_tests;
 
 use std::path::Path;
 
@@ -37,6 +40,7 @@ pub use import::{Imported, import};
 pub use read::{CultFile, FORMAT_V1, PayloadForm, ReadError, Record, Shape};
 pub use value::Value;
 pub use verify::{Report, verify};
+pub use wide::{narrow, widen};
 pub use write::{SnapshotRecord, write_snapshot};
 
 use crate::base::exit::Error;
