@@ -169,21 +169,7 @@ fn store_key<'r>(ty: &DocType, key: &'r str) -> std::result::Result<&'r str, Str
 
 #[cfg(test)]
 mod tests {
-    use std::borrow::Cow;
-
     use super::*;
-    use crate::base::cultcache::PayloadForm;
-
-    fn record(key: &str) -> Record<'_> {
-        Record {
-            index: 0,
-            key,
-            schema_id: "wis.test.v1",
-            stored_at: "2026-01-01T00:00:00.000Z",
-            payload: Cow::Borrowed(&[0xc0]),
-            form: PayloadForm::Bin,
-        }
-    }
 
     fn ty(layout: Layout) -> DocType {
         DocType {
@@ -197,16 +183,16 @@ mod tests {
     #[test]
     fn keys_follow_the_export_scheme() {
         let single = ty(Layout::Singleton);
-        assert_eq!(store_key(&single, &record("self").key), Ok("self"));
-        assert_eq!(store_key(&single, &record("__global__").key), Ok("self"));
-        assert!(store_key(&single, &record("other").key).is_err());
+        assert_eq!(store_key(&single, "self"), Ok("self"));
+        assert_eq!(store_key(&single, "__global__"), Ok("self"));
+        assert!(store_key(&single, "other").is_err());
         let keyed = ty(Layout::Keyed);
-        assert!(store_key(&keyed, &record("any key at all").key).is_ok());
+        assert!(store_key(&keyed, "any key at all").is_ok());
         let ring = ty(Layout::Ring { cap: 10 });
-        assert!(store_key(&ring, &record(&ring_key(5)).key).is_ok());
-        assert!(store_key(&ring, &record("00000000000000000005").key).is_ok());
+        assert!(store_key(&ring, &ring_key(5)).is_ok());
+        assert!(store_key(&ring, "00000000000000000005").is_ok());
         for bad in ["5", "-1", "000000000000000000005", "x"] {
-            let err = store_key(&ring, &record(bad).key).unwrap_err();
+            let err = store_key(&ring, bad).unwrap_err();
             assert!(err.contains("20 digits"), "{bad}: {err}");
         }
     }
