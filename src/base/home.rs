@@ -78,14 +78,33 @@ pub fn data_dir() -> Result<PathBuf> {
 }
 
 /// Writes a file atomically: a temporary file in the same directory, fsync, rename, fsync
-/// of the directory.
+/// of the directory. The file is private to its owner (mode 0600), as a temporary file is.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
+    write_replacing(path, bytes, false)
+}
+
+/// Writes a file a user asked for (a report, a plot, an export) atomically, with the mode
+/// any file they write gets: 0666 less their umask (0644 under umask 022).
+pub fn write_atomic_public(path: &Path, bytes: &[u8]) -> Result<()> {
+    write_replacing(path, bytes, true)
+}
+
+fn write_replacing(path: &Path, bytes: &[u8], public: bool) -> Result<()> {
     use std::io::Write;
     let dir = path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
-    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(|e| Error::io_at(dir, e))?;
+    let mut builder = tempfile::Builder::new();
+    #[cfg(unix)]
+    if public {
+        use std::os::unix::fs::PermissionsExt;
+        // The mode is given to open(2), which applies the umask.
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    #[cfg(not(unix))]
+    let _ = public;
+    let mut tmp = builder.tempfile_in(dir).map_err(|e| Error::io_at(dir, e))?;
     tmp.write_all(bytes).map_err(|e| Error::io_at(path, e))?;
     tmp.as_file()
         .sync_all()
@@ -93,4 +112,33 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
     tmp.persist(path).map_err(|e| Error::io_at(path, e.error))?;
     crate::base::store::sync_dir(dir);
     Ok(())
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use std::os::unix::fs::PermissionsExt;
+
+    use super::*;
+
+    fn mode(path: &Path) -> u32 {
+        std::fs::metadata(path).unwrap().permissions().mode() & 0o777
+    }
+
+    #[test]
+    fn public_files_get_the_umask_mode_and_private_ones_0600() {
+        let dir = tempfile::tempdir().unwrap();
+        // The process umask is shared by every thread: read it without changing it.
+        let probe = dir.path().join("probe");
+        std::fs::write(&probe, b"").unwrap();
+        let expected = mode(&probe) & 0o666;
+        let report = dir.path().join("curve.svg");
+        write_atomic_public(&report, b"<svg/>").unwrap();
+        assert_eq!(mode(&report), expected);
+        // Replacing keeps the public mode.
+        write_atomic_public(&report, b"<svg></svg>").unwrap();
+        assert_eq!(mode(&report), expected);
+        let private = dir.path().join("wis.toml");
+        write_atomic(&private, b"x").unwrap();
+        assert_eq!(mode(&private), 0o600);
+    }
 }

@@ -34,6 +34,11 @@ pub struct BirthOptions {
 
 /// Births a creature in `home`: draws its genome, writes `wis.toml`, creates the store and
 /// the workspace. An existing creature is refused unless `force`, which archives it first.
+/// A random seed below 2^53, so that JavaScript (the CultCache library) holds it exactly.
+pub fn drawn_seed() -> u64 {
+    rand::random::<u64>() >> 11
+}
+
 pub fn birth(home: &Home, opts: &BirthOptions, clock: &Clock) -> Result<Birth> {
     let now = clock.now();
     std::fs::create_dir_all(home.root()).map_err(|e| Error::io_at(home.root(), e))?;
@@ -53,7 +58,7 @@ pub fn birth(home: &Home, opts: &BirthOptions, clock: &Clock) -> Result<Birth> {
         archived = Some(archive(home, now)?);
     }
     let seed_given = opts.seed.is_some();
-    let seed = opts.seed.unwrap_or_else(rand::random);
+    let seed = opts.seed.unwrap_or_else(drawn_seed);
     let mut genome = Genome::draw(seed, seed_given, now);
     if let Some(name) = &opts.name {
         genome.name = name.clone();

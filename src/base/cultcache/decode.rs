@@ -20,11 +20,20 @@ pub struct Limits {
     pub values: usize,
 }
 
+/// The deepest nesting wis reads (containers inside containers), well past anything the
+/// reference writes for a document.
+pub const MAX_DEPTH: usize = 100;
+
+/// The most values one item may hold: 16,777,216. Each value takes at least one byte of
+/// input, so this bounds the memory of one decoded item (about 32 bytes a value) to some
+/// 512 MiB, whatever the file claims.
+pub const MAX_VALUES: usize = 1 << 24;
+
 impl Default for Limits {
     fn default() -> Self {
         Limits {
-            depth: 64,
-            values: 1 << 21,
+            depth: MAX_DEPTH,
+            values: MAX_VALUES,
         }
     }
 }
@@ -39,9 +48,9 @@ pub enum DecodeError {
         need: u64,
         left: usize,
     },
-    #[error("nested deeper than {limit} levels at byte {at}")]
+    #[error("over wis's depth limit {limit}: nested deeper than {limit} levels at byte {at}")]
     TooDeep { at: usize, limit: usize },
-    #[error("more than {limit} values in one item at byte {at}")]
+    #[error("over wis's values limit {limit}: more than {limit} values in one item at byte {at}")]
     TooMany { at: usize, limit: usize },
     #[error("a string at byte {at} is not UTF-8")]
     Utf8 { at: usize },
@@ -49,6 +58,26 @@ pub enum DecodeError {
     Reserved { at: usize },
     #[error("{left} byte(s) left over after the value at byte {at}")]
     Trailing { at: usize, left: usize },
+}
+
+impl DecodeError {
+    /// Whether the bytes may be valid MessagePack that only a limit of wis's refused.
+    pub fn is_limit(&self) -> bool {
+        matches!(
+            self,
+            DecodeError::TooDeep { .. } | DecodeError::TooMany { .. }
+        )
+    }
+
+    /// What the error is, prefixed as a reader should see it: a limit says it is one,
+    /// anything else says the bytes are not MessagePack.
+    pub fn described(&self) -> String {
+        if self.is_limit() {
+            format!("too large to read: {self}")
+        } else {
+            format!("not MessagePack: {self}")
+        }
+    }
 }
 
 /// Hands out a few elements of room up front at most; the rest grows with what is read.

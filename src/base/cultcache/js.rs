@@ -89,8 +89,9 @@ fn js_object<'v, 'a>(
     Ok(object)
 }
 
-/// The time of a timestamp extension as a JavaScript `Date` holds it (whole milliseconds).
-fn timestamp_millis(data: &[u8]) -> Option<i64> {
+/// The seconds and nanoseconds of a timestamp extension's data (the 4-, 8- and 12-byte
+/// forms), or `None` when it has another length.
+pub fn timestamp_parts(data: &[u8]) -> Option<(i64, u32)> {
     let (sec, nsec): (i64, u32) = match data.len() {
         4 => (i64::from(u32::from_be_bytes(data.try_into().ok()?)), 0),
         8 => {
@@ -103,6 +104,12 @@ fn timestamp_millis(data: &[u8]) -> Option<i64> {
         ),
         _ => return None,
     };
+    Some((sec, nsec))
+}
+
+/// The time of a timestamp extension as a JavaScript `Date` holds it (whole milliseconds).
+fn timestamp_millis(data: &[u8]) -> Option<i64> {
+    let (sec, nsec) = timestamp_parts(data)?;
     let ms = sec as f64 * 1e3 + f64::from(nsec) / 1e6;
     (ms.abs() <= 8.64e15).then(|| ms.trunc() as i64)
 }

@@ -23,7 +23,13 @@ pub mod project;
 pub mod read;
 pub mod value;
 pub mod verify;
+pub mod wide;
 pub mod write;
+
+#[cfg(test)]
+mod interop_tests;
+#[cfg(test)]
+mod wide_tests;
 
 use std::path::Path;
 
@@ -34,6 +40,7 @@ pub use import::{Imported, import};
 pub use read::{CultFile, FORMAT_V1, PayloadForm, ReadError, Record, Shape};
 pub use value::Value;
 pub use verify::{Report, verify};
+pub use wide::{narrow, widen};
 pub use write::{SnapshotRecord, write_snapshot};
 
 use crate::base::exit::Error;
@@ -44,11 +51,17 @@ impl From<ReadError> for Error {
             ReadError::UnknownFormat(_) => {
                 "a newer wis may read it; this one reads cultcache.store.v1 and the legacy shape"
             }
+            ReadError::Malformed(d) if d.is_limit() => {
+                "the limits are in docs/cultcache.md; nothing was changed"
+            }
             ReadError::Malformed(_) | ReadError::NotCultCache(_) => {
                 "the file is damaged or is not a CultCache store"
             }
+            ReadError::Trailing { .. } => {
+                "the file was cut or appended to; the bytes before the offset are one store"
+            }
             ReadError::Catalog(_) | ReadError::Record { .. } => {
-                "`wis cachectl verify FILE` checks a file; nothing was changed"
+                "the file's structure is wrong where the message says; nothing was changed"
             }
         };
         Error::data(e.to_string()).hint(hint)

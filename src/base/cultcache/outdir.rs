@@ -3,7 +3,9 @@
 //! `DIR/<type>/<key>.json` per record and `DIR/index.json` listing them. Names are made
 //! safe for any filesystem: bytes outside `A-Z a-z 0-9 . _ -` (and a leading `.`) are
 //! written as `%XX`, and a name longer than 160 bytes keeps its first 120 and adds a hash of
-//! the whole. The directory is built beside `DIR` and renamed into place, so a reader sees
+//! the whole. Names Windows reserves for devices (`CON`, `PRN`, `AUX`, `NUL`, `COM0`–`COM9`,
+//! `LPT0`–`LPT9`, in any case, alone or before a dot) have their first byte written as
+//! `%XX` too (`CON` → `%43ON`). The directory is built beside `DIR` and renamed into place, so a reader sees
 //! the old projection or the new one; an existing `DIR` is replaced only when it is empty or
 //! holds a projection (its `index.json` says so), never a directory of something else.
 
@@ -52,6 +54,10 @@ pub fn safe_name(raw: &str) -> String {
     if out.is_empty() {
         out.push('%');
     }
+    if reserved_on_windows(&out) {
+        let first = out.as_bytes()[0];
+        out.replace_range(..1, &format!("%{first:02X}"));
+    }
     if out.len() > 160 {
         let digest = Sha256::digest(raw.as_bytes());
         let hash: String = digest[..8].iter().map(|b| format!("{b:02x}")).collect();
@@ -60,6 +66,20 @@ pub fn safe_name(raw: &str) -> String {
         out.push_str(&hash);
     }
     out
+}
+
+/// Whether Windows reserves a name for a device: the part before the first dot is one.
+fn reserved_on_windows(name: &str) -> bool {
+    let stem = name
+        .split('.')
+        .next()
+        .unwrap_or_default()
+        .to_ascii_uppercase();
+    match stem.as_bytes() {
+        b"CON" | b"PRN" | b"AUX" | b"NUL" => true,
+        [b'C', b'O', b'M', d] | [b'L', b'P', b'T', d] => d.is_ascii_digit(),
+        _ => false,
+    }
 }
 
 fn is_projection(dir: &Path) -> bool {

@@ -10,7 +10,9 @@
 //! map key that is not a string is written as its text (a number, `true`, `null`, base64
 //! for a binary; containers, which no JavaScript writer produces, in a debug rendering).
 //! Values JSON has no form for are tagged objects: `{"$bin": base64}`,
-//! `{"$ext": type, "$base64": data}`, `{"$float": "NaN" | "Infinity" | "-Infinity"}`. A
+//! `{"$ext": type, "$base64": data}`, `{"$float": "NaN" | "Infinity" | "-Infinity"}`; a
+//! timestamp (extension -1, a JavaScript `Date`) is its time in RFC 3339, UTC, as
+//! `JSON.stringify` writes a `Date` (fractional seconds only when there are any). A
 //! vector (an array of 16 or more numbers, at least one of them a fraction) becomes
 //! `{"$stripped": "vector", "len": n}` unless vectors are kept.
 
@@ -165,6 +167,13 @@ fn non_finite(x: f64) -> &'static str {
     }
 }
 
+/// A timestamp extension's time in RFC 3339, or `None` when it is not a valid time.
+fn rfc3339(data: &[u8]) -> Option<String> {
+    let (sec, nsec) = super::js::timestamp_parts(data)?;
+    let nsec = i32::try_from(nsec).ok().filter(|n| *n < 1_000_000_000)?;
+    jiff::Timestamp::new(sec, nsec).ok().map(|t| t.to_string())
+}
+
 impl Serialize for Json<'_, '_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self.value {
@@ -178,6 +187,7 @@ impl Serialize for Json<'_, '_> {
             Value::F64(x) => json!({ "$float": non_finite(*x) }).serialize(s),
             Value::Str(v) => s.serialize_str(v),
             Value::Bin(b) => json!({ "$bin": STANDARD.encode(b) }).serialize(s),
+            Value::Ext(-1, d) if let Some(time) = rfc3339(d) => s.serialize_str(&time),
             Value::Ext(t, d) => json!({ "$ext": t, "$base64": STANDARD.encode(d) }).serialize(s),
             Value::Array(items) if !self.out.keep_vectors && is_vector(items) => {
                 self.out.stripped.borrow_mut().push(pointer(self.path));

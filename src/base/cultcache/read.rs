@@ -1,6 +1,8 @@
 //! Reading a CultCache file of either shape, one record at a time.
 //!
-//! A file is one MessagePack array. When its first item is the string `cultcache.store.v1`
+//! A file is one MessagePack array, and nothing after it: bytes past the array are refused,
+//! naming where they start. An empty (0-byte) file is an empty store, as the reference
+//! treats a file with nothing in it. When its first item is the string `cultcache.store.v1`
 //! it is a v1 snapshot `[format, catalog, records]`; another `cultcache.store.*` string is
 //! a format this wis does not know (refused, not guessed at); otherwise it is the legacy
 //! envelope array of `{key, type, payload, storedAt}` maps, whose schema id is its `type`.
@@ -29,6 +31,8 @@ pub enum Shape {
     Snapshot,
     /// An array of `{key, type, payload, storedAt}` maps.
     Legacy,
+    /// A 0-byte file: no records.
+    Empty,
 }
 
 impl Shape {
@@ -36,6 +40,7 @@ impl Shape {
         match self {
             Shape::Snapshot => FORMAT_V1,
             Shape::Legacy => "legacy envelope array",
+            Shape::Empty => "empty file",
         }
     }
 }
@@ -54,8 +59,12 @@ pub enum PayloadForm {
 /// Why a file cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ReadError {
-    #[error("not MessagePack: {0}")]
-    Malformed(#[from] DecodeError),
+    #[error("{}", .0.described())]
+    Malformed(DecodeError),
+    #[error(
+        "{left} byte(s) follow the store at byte {at}: a CultCache file is one MessagePack array"
+    )]
+    Trailing { at: usize, left: usize },
     #[error("not a CultCache file: {0}")]
     NotCultCache(String),
     #[error("format {0} is not one this wis reads (it reads {FORMAT_V1} and the legacy shape)")]
@@ -68,6 +77,15 @@ pub enum ReadError {
         key: Option<String>,
         why: String,
     },
+}
+
+impl From<DecodeError> for ReadError {
+    fn from(e: DecodeError) -> Self {
+        match e {
+            DecodeError::Trailing { at, left } => ReadError::Trailing { at, left },
+            e => ReadError::Malformed(e),
+        }
+    }
 }
 
 /// One record.
@@ -99,7 +117,13 @@ impl<'a> CultFile<'a> {
     pub fn open(bytes: &'a [u8]) -> Result<CultFile<'a>, ReadError> {
         let mut dec = Decoder::new(bytes);
         if bytes.is_empty() {
-            return Err(ReadError::NotCultCache("the file is empty".into()));
+            return Ok(CultFile {
+                shape: Shape::Empty,
+                catalog: Catalog::default(),
+                len: 0,
+                dec,
+                next: 0,
+            });
         }
         let Some(len) = dec.array_header()? else {
             return Err(ReadError::NotCultCache(
@@ -164,7 +188,7 @@ impl<'a> CultFile<'a> {
         let value = self.dec.value_at(2)?;
         let record = match self.shape {
             Shape::Snapshot => snapshot_record(index, &value, &self.catalog),
-            Shape::Legacy => legacy_record(index, &value),
+            Shape::Legacy | Shape::Empty => legacy_record(index, &value),
         }?;
         if self.next == self.len {
             self.dec.finish()?;

@@ -1,16 +1,21 @@
 //! Checking a CultCache file without importing it.
 //!
 //! Structure and catalog resolution are checked by reading (a file that fails there is an
-//! error, as it is for every other command). Past that, every payload must decode as one
-//! bounded MessagePack value, and a payload of a registered wis type must decode as that
-//! type; each one that does not is a problem naming its record. The report counts records
-//! and payload bytes per type.
+//! error, as it is for every other command). Past that, a record of a registered wis type
+//! is checked exactly as `import` checks it ([`check_record`]: its key fits the type, its
+//! payload decodes as one bounded MessagePack value and then as the type), and any other
+//! record's payload must decode as one bounded MessagePack value; each record that fails
+//! is a problem naming it. A record of a type wis does not know is not a problem (the file
+//! is a sound CultCache file), but the report counts such records (`foreignRecords`):
+//! `import` takes a file only when that count is 0 and there are no problems. The report
+//! counts records and payload bytes per type.
 
 use std::collections::BTreeMap;
 
 use serde::Serialize;
 
 use super::decode::decode_one;
+use super::import::{Checked, check_record};
 use super::read::{CultFile, ReadError};
 use crate::base::store::DocType;
 
@@ -25,6 +30,8 @@ pub struct Report {
     /// The file's size.
     pub bytes: u64,
     pub records: u64,
+    /// Records of types wis does not know, which `import` refuses.
+    pub foreign_records: u64,
     pub catalog_entries: usize,
     pub types: Vec<TypeCount>,
     /// All problems found (only the first [`MAX_LISTED`] are listed).
@@ -67,15 +74,11 @@ pub fn verify(bytes: &[u8], known: &[DocType]) -> Result<Report, ReadError> {
     let mut problems = Vec::new();
     let mut problem_count = 0u64;
     let mut records = 0u64;
+    let mut foreign_records = 0u64;
     while let Some(record) = file.next_record()? {
         records += 1;
         let type_name = file.type_name(&record).to_string();
-        let resolved = file
-            .catalog
-            .resolve(record.schema_id)
-            .map_or(record.schema_id, |e| e.schema_id.as_str());
-        let wis =
-            super::doc_type(known, resolved).or_else(|| super::doc_type(known, record.schema_id));
+        let checked = check_record(known, &file, &record);
         let count = types
             .entry((type_name.clone(), record.schema_id.to_string()))
             .or_insert_with(|| TypeCount {
@@ -83,17 +86,19 @@ pub fn verify(bytes: &[u8], known: &[DocType]) -> Result<Report, ReadError> {
                 schema_id: record.schema_id.to_string(),
                 records: 0,
                 bytes: 0,
-                wis_type: wis.is_some(),
+                wis_type: !matches!(checked, Checked::Foreign),
             });
         count.records += 1;
         count.bytes += record.payload.len() as u64;
-        let problem = match decode_one(&record.payload) {
-            Err(e) => Some(format!("payload is not MessagePack: {e}")),
-            Ok(_) => wis.and_then(|ty| {
-                (ty.validate)(&record.payload)
+        let problem = match checked {
+            Checked::Wis(..) => None,
+            Checked::Bad(_, why) => Some(why),
+            Checked::Foreign => {
+                foreign_records += 1;
+                decode_one(&record.payload)
                     .err()
-                    .map(|e| format!("payload does not decode as {}: {e}", ty.schema))
-            }),
+                    .map(|e| format!("payload is {}", e.described()))
+            }
         };
         if let Some(problem) = problem {
             problem_count += 1;
@@ -110,6 +115,7 @@ pub fn verify(bytes: &[u8], known: &[DocType]) -> Result<Report, ReadError> {
         format: file.shape.label(),
         bytes: bytes.len() as u64,
         records,
+        foreign_records,
         catalog_entries: file.catalog.entries.len(),
         types: types.into_values().collect(),
         problem_count,

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use crate::base::cultcache;
 use crate::base::exit::Result;
-use crate::base::home::write_atomic;
+use crate::base::home::write_atomic_public;
 
 use super::Ctx;
 
@@ -24,7 +24,7 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
     if args.out.as_os_str() == "-" {
         return ctx.printer.bytes(&bytes);
     }
-    write_atomic(&args.out, &bytes)?;
+    write_atomic_public(&args.out, &bytes)?;
     let records = cultcache::CultFile::open(&bytes)?.len;
     if ctx.printer.is_json() {
         return ctx.printer.json(&serde_json::json!({

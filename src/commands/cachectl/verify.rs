@@ -50,7 +50,11 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
             report.format,
             report.records,
             report.bytes,
-            if report.ok() { "ok" } else { "FAILED" }
+            match (report.ok(), report.foreign_records) {
+                (false, _) => "FAILED".to_string(),
+                (true, 0) => "ok".to_string(),
+                (true, n) => format!("ok ({n} records of types wis does not import)"),
+            }
         ))?;
     }
     if report.ok() {

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use crate::base::exit::{Error, Result};
-use crate::base::home::write_atomic;
+use crate::base::home::write_atomic_public;
 use crate::wisdom::curve::svg;
 
 use super::{Ctx, load_table, note_other_versions};
@@ -30,7 +30,7 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
         Error::no_input(what).hint("`wis curve run` records them; `wis curve show` lists them")
     })?;
     note_other_versions(ctx, &table);
-    write_atomic(&args.out, svg::render(&table).as_bytes())?;
+    write_atomic_public(&args.out, svg::render(&table).as_bytes())?;
     if ctx.printer.is_json() {
         return ctx.printer.json(&serde_json::json!({
             "out": args.out,

@@ -9,6 +9,7 @@
 
 mod begin;
 mod finish;
+mod outage;
 
 use std::time::{Duration, Instant};
 
@@ -24,7 +25,6 @@ use crate::base::home::Home;
 use crate::base::store::Read;
 use crate::creature::Persona;
 use crate::creature::heartbeat::Turn;
-use crate::creature::stream::{StreamLine, Voice};
 use crate::creature::{FailKind, Outcome, REPLY};
 use crate::mind::parse::parse_action;
 use crate::mind::{Mind, Reply, Sampling};
@@ -105,7 +105,7 @@ pub fn tick(
     let reply = match asked {
         Ok(reply) => reply,
         Err(err) => {
-            abandon(home, opts, clock, &plan, &err.message)?;
+            outage::abandon(home, opts, clock, &plan, &err.message)?;
             return Err(err);
         }
     };
@@ -289,22 +289,4 @@ fn sleep(
         recovered: plan.recovered,
         events: Vec::new(),
     })
-}
-
-/// The mind did not answer: clear the lease and say so in the stream; the turn did not happen.
-fn abandon(home: &Home, opts: &TickOptions, clock: &Clock, plan: &Plan, why: &str) -> Result<()> {
-    let store = home.open(opts.wait.max(Duration::from_secs(30)), "tick", clock)?;
-    let mut tx = store.write()?;
-    finish::take_lease(&mut tx, plan)?;
-    let line = format!(
-        "turn {} did not happen: the mind did not answer ({why})",
-        plan.tick
-    );
-    tx.push(&StreamLine::new(
-        plan.tick,
-        clock.now(),
-        Voice::System,
-        crate::creature::cut_middle(&line, 300),
-    ))?;
-    tx.commit()
 }

@@ -229,7 +229,7 @@ fn project_prints_one_sorted_object_per_record() {
         .iter()
         .find(|l| l["type"] == "wis.persona")
         .expect("a persona line");
-    assert_eq!(persona["key"], "self");
+    assert_eq!(persona["key"], "__global__");
     assert_eq!(persona["schemaId"], "wis.persona.v1");
     assert_eq!(persona["storedAt"], "2026-01-01T00:00:00.000Z");
     let keys: Vec<&String> = persona["payload"].as_object().unwrap().keys().collect();
@@ -244,7 +244,7 @@ fn project_into_a_directory_replaces_only_projections() {
     init(&env, "home", 7);
     ok(&env, &["cachectl", "export", "--out", "a.cc"]);
     ok(&env, &["cachectl", "project", "a.cc", "--out", "view"]);
-    let persona = read(&env, "view/wis.persona/self.json");
+    let persona = read(&env, "view/wis.persona/__global__.json");
     let persona: serde_json::Value = serde_json::from_slice(&persona).unwrap();
     assert_eq!(persona["schemaId"], "wis.persona.v1");
     let index: serde_json::Value = serde_json::from_slice(&read(&env, "view/index.json")).unwrap();
