@@ -87,9 +87,10 @@ fn fresh_persona(rx: &impl Read, genome: &Genome) -> Result<Persona> {
 /// second recovery draws the same body, and keeping the name it is known by.
 fn fresh_genome(persona: Option<&Persona>) -> Genome {
     let name = persona.map_or("Nameless", |p| p.name.as_str());
+    // Below 2^53, as every seed drawn now is (a JavaScript number keeps it exact).
     let seed = name.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
         (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
-    });
+    }) & ((1 << 53) - 1);
     let mut g = Genome::draw(seed, false, persona.map_or(0, |p| p.born_at));
     g.name = name.to_string();
     g
