@@ -94,6 +94,31 @@ impl Context {
         prompt + u64::from(self.response_reserve)
     }
 
+    /// The most history characters a window of `n_ctx` tokens holds with these settings, or
+    /// `None` when the response reserve alone fills it.
+    pub fn max_chars_for(&self, n_ctx: u32) -> Option<usize> {
+        let room = n_ctx
+            .checked_sub(self.response_reserve)
+            .filter(|r| *r > 0)?;
+        Some((f64::from(room) * f64::from(self.chars_per_token)).floor() as usize)
+    }
+
+    /// What to change so the budgets fit a window of `n_ctx` tokens, in numbers a user can set.
+    pub fn fit_hint(&self, n_ctx: u32) -> String {
+        match self.max_chars_for(n_ctx) {
+            Some(chars) => format!(
+                "raise n_ctx to at least {} (and serve that window), or keep n_ctx {n_ctx} and \
+                 set [context] max_total_chars to at most {chars}",
+                self.tokens_needed()
+            ),
+            None => format!(
+                "raise n_ctx above response_reserve {} (at least {}), or lower response_reserve",
+                self.response_reserve,
+                self.tokens_needed()
+            ),
+        }
+    }
+
     /// The coherence rule; exit 78 naming the numbers when it does not hold.
     pub fn check_coherence(&self) -> Result<()> {
         if !(self.chars_per_token.is_finite() && self.chars_per_token > 0.0) {
@@ -109,10 +134,7 @@ impl Context {
                  chars_per_token {} + response_reserve {} = {needed}",
                 self.n_ctx, self.max_total_chars, self.chars_per_token, self.response_reserve
             ))
-            .hint(format!(
-                "raise n_ctx to at least {needed} (and serve that window), lower the budgets, \
-                 or pick a preset: context.preset = \"16k\" or \"32k\""
-            )));
+            .hint(self.fit_hint(self.n_ctx)));
         }
         for (name, part) in [
             ("stream_max_chars", self.stream_max_chars),
@@ -170,5 +192,33 @@ mod tests {
         assert!(err.message.contains("8192"), "{}", err.message);
         assert!(err.message.contains("38000"), "{}", err.message);
         assert!(err.message.contains("13691"), "{}", err.message);
+    }
+
+    /// Regression: the hint once suggested the preset that was already set. It now gives
+    /// numbers that make the budgets fit, and following them does.
+    #[test]
+    fn the_coherence_hint_gives_numbers_that_fit() {
+        let mut c = Context {
+            n_ctx: 4096,
+            ..Context::default()
+        };
+        let err = c.check_coherence().unwrap_err();
+        let hint = err.hint.unwrap();
+        assert!(!hint.contains("preset"), "{hint}");
+        let chars = c.max_chars_for(4096).unwrap();
+        assert!(
+            hint.contains(&format!("max_total_chars to at most {chars}")),
+            "{hint}"
+        );
+        c.max_total_chars = chars;
+        for part in [
+            &mut c.stream_max_chars,
+            &mut c.memory_max_chars,
+            &mut c.obs_max_chars,
+        ] {
+            *part = (*part).min(chars);
+        }
+        c.check_coherence().expect("following the hint fits");
+        assert!(c.max_chars_for(c.response_reserve).is_none());
     }
 }

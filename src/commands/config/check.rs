@@ -56,8 +56,9 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
             config.context.n_ctx
         ))
         .hint(format!(
-            "serve a larger window (llama-server -c {}) or lower the budgets (context.preset = \"16k\", or n_ctx = {n} with smaller max_total_chars)",
-            config.context.n_ctx
+            "serve a larger window (llama-server -c {}), or set [context] n_ctx = {n}: {}",
+            config.context.n_ctx,
+            config.context.fit_hint(n)
         ))),
         _ => Ok(()),
     }
