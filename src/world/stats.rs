@@ -4,6 +4,7 @@
 use crate::base::exit::{Error, Result};
 use crate::base::store::Read;
 use crate::creature::Persona;
+use crate::creature::criterion::Criterion;
 use crate::creature::expectations::{self, Expectation};
 use crate::creature::quest_book::{QuestBook, Verdict};
 use crate::world::delegate::Delegation;
@@ -47,6 +48,18 @@ fn closed(rx: &impl Read, verdict: Verdict) -> Result<u64> {
 /// The values of `paths`, in order (a quest's snapshot for stall detection).
 pub fn snapshot(rx: &impl Read, persona: &Persona, paths: &[String]) -> Result<Vec<f64>> {
     paths.iter().map(|p| value(rx, persona, p)).collect()
+}
+
+/// The stats a criterion reads, as they are now: `sleeps = 2, quests.passed = 1`.
+pub fn shown(rx: &impl Read, persona: &Persona, criterion: &Criterion) -> Result<String> {
+    let paths = criterion.paths();
+    let values = snapshot(rx, persona, &paths)?;
+    Ok(paths
+        .iter()
+        .zip(values)
+        .map(|(p, v)| format!("{p} = {v}"))
+        .collect::<Vec<_>>()
+        .join(", "))
 }
 
 #[cfg(test)]

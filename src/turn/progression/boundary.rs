@@ -106,14 +106,7 @@ fn settle_predictions(
             Check::Stat { criterion } => {
                 let held =
                     criterion.holds(&mut |p| crate::world::stats::value(&*tx, persona, p))?;
-                let paths = criterion.paths();
-                let values = crate::world::stats::snapshot(&*tx, persona, &paths)?;
-                let shown: Vec<String> = paths
-                    .iter()
-                    .zip(values)
-                    .map(|(p, v)| format!("{p} = {v}"))
-                    .collect();
-                (held, shown.join(", "))
+                (held, crate::world::stats::shown(&*tx, persona, criterion)?)
             }
             Check::Shell { .. } => match shell.iter().find(|(s, _)| *s == seq) {
                 Some((_, o)) => (o.success, crate::turn::tick::observation(o, 160)),

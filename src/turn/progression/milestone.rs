@@ -121,16 +121,13 @@ fn earned(
     if !criterion.holds(&mut |p| stats::value(rx, persona, p))? {
         return Ok(None);
     }
-    let paths = criterion.paths();
-    let values = stats::snapshot(rx, persona, &paths)?;
-    let shown: Vec<String> = paths
-        .iter()
-        .zip(values)
-        .map(|(p, v)| format!("{p} = {v}"))
-        .collect();
     Ok(Some((
         By::Milestone,
-        format!("{}: {}", criterion.describe(), shown.join(", ")),
+        format!(
+            "{}: {}",
+            criterion.describe(),
+            stats::shown(rx, persona, criterion)?
+        ),
     )))
 }
 

@@ -78,14 +78,7 @@ pub fn list(rx: &impl Read, now: crate::base::clock::Millis) -> Result<Vec<UnitV
 fn standing(rx: &impl Read, persona: &Persona, unit: &Unit) -> Result<String> {
     let now = match &unit.earning {
         Earning::Milestone { criterion, .. } => {
-            let paths = criterion.paths();
-            let values = stats::snapshot(rx, persona, &paths)?;
-            let shown: Vec<String> = paths
-                .iter()
-                .zip(values)
-                .map(|(p, v)| format!("{p} = {v}"))
-                .collect();
-            format!(" (now {})", shown.join(", "))
+            format!(" (now {})", stats::shown(rx, persona, criterion)?)
         }
         _ => String::new(),
     };

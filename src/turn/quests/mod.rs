@@ -170,17 +170,10 @@ fn pay(
 
 /// The criterion with the values that made it hold.
 fn evidence(rx: &impl Read, persona: &Persona, def: &QuestDef) -> Result<String> {
-    let paths = def.criterion.paths();
-    let values = stats::snapshot(rx, persona, &paths)?;
-    let shown: Vec<String> = paths
-        .iter()
-        .zip(values)
-        .map(|(p, v)| format!("{p} = {v}"))
-        .collect();
     Ok(format!(
         "{}: {}",
         def.criterion.describe(),
-        shown.join(", ")
+        stats::shown(rx, persona, &def.criterion)?
     ))
 }
 
