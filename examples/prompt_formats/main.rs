@@ -5,11 +5,16 @@
 //! ```text
 //! cargo run --features embedded --example prompt_formats -- [SEEDS]
 //! cargo run --features embedded --example prompt_formats -- show   # print each format
+//! cargo run --features embedded --example prompt_formats -- file PROMPTS.jsonl
 //! ```
+//!
+//! `file` runs prompts from a file instead (see `file.rs`), for layouts measured without a
+//! rebuild.
 //!
 //! Greedy decoding always runs (the experience curve's setting); SEEDS (default 0) adds that
 //! many sampled runs at temperature 0.7 per call. Set WIS_TEST_MODEL to use another GGUF.
 
+mod file;
 mod formats;
 mod situations;
 
@@ -43,7 +48,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
         return Ok(());
     }
-    let seeds: u64 = first.map(|n| n.parse()).transpose()?.unwrap_or(0);
+    let seeds: u64 = match first.as_deref() {
+        Some("file") | None => 0,
+        Some(n) => n.parse()?,
+    };
     let path = match std::env::var_os("WIS_TEST_MODEL") {
         Some(p) => p.into(),
         None => wis::mind::default_model_path()?,
@@ -55,6 +63,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     };
     let mut mind = EmbeddedMind::load(&path, options)?;
     eprintln!("{}", mind.describe());
+    if first.as_deref() == Some("file") {
+        let file = std::env::args()
+            .nth(2)
+            .ok_or("file: give the prompts' JSONL path")?;
+        return file::run(&mut mind, &file);
+    }
     let tools: Vec<&ToolSpec> = formats::newborn_tools();
     let schema = action_schema(&tools);
     let mut runs = vec![(0.0f32, 0u64)];

@@ -31,7 +31,8 @@ pub struct Arm {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Curve {
-    /// The battery file, relative to the working directory unless absolute.
+    /// The battery file: absolute, or relative to the working directory and then the home;
+    /// a shipped battery's name (`exam_battery/v1.jsonl`) falls back to the copy inside wis.
     pub battery: String,
     /// Sampler seed for every battery call.
     pub seed: u64,

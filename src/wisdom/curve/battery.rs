@@ -76,7 +76,49 @@ pub struct Battery {
     pub tasks: Vec<Task>,
 }
 
+/// The frozen batteries shipped inside the binary, by file name: a configured battery that is
+/// not found as a file resolves to one of these, so `wis curve run` works from any directory.
+pub const SHIPPED: &[(&str, &str)] =
+    &[("v1.jsonl", include_str!("../../../exam_battery/v1.jsonl"))];
+
 impl Battery {
+    /// The battery `configured` names: an absolute path as it is; a relative one against the
+    /// working directory, then the home; and when neither holds it, the shipped battery of
+    /// the same file name (its path shown as `(built in) NAME`). Otherwise exit 66 naming
+    /// every place looked at.
+    pub fn resolve(configured: &Path, home: &Path) -> Result<Battery> {
+        if configured.is_absolute() || configured.exists() {
+            return Battery::load(configured);
+        }
+        let in_home = home.join(configured);
+        if in_home.exists() {
+            return Battery::load(&in_home);
+        }
+        let name = configured
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or("");
+        match SHIPPED.iter().find(|(shipped, _)| *shipped == name) {
+            Some((_, text)) => {
+                let path = PathBuf::from(format!("(built in) {name}"));
+                Battery::parse(&path, &version_of(configured)?, text.as_bytes())
+            }
+            None => Err(Error::no_input(format!(
+                "no battery at {} (looked in the working directory and in {})",
+                configured.display(),
+                home.display()
+            ))
+            .hint(format!(
+                "set [curve] battery to a battery file, or to one shipped with wis: {}",
+                SHIPPED
+                    .iter()
+                    .map(|(n, _)| format!("exam_battery/{n}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))),
+        }
+    }
+
     /// Reads and checks a battery file.
     pub fn load(path: &Path) -> Result<Battery> {
         let meta = std::fs::metadata(path).map_err(|e| battery_io(path, e))?;

@@ -1,4 +1,4 @@
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::*;
 use crate::wisdom::curve::Answer;
@@ -156,4 +156,32 @@ fn a_missing_battery_is_missing_input() {
     let e = Battery::load(Path::new("/nonexistent/v1.jsonl")).unwrap_err();
     assert_eq!(e.code(), 66);
     assert!(e.message.contains("/nonexistent/v1.jsonl"), "{}", e.message);
+}
+
+#[test]
+fn a_battery_not_found_resolves_to_the_shipped_one_or_names_where_it_looked() {
+    let dir = tempfile::tempdir().unwrap();
+    // (Tests run in the repository, where exam_battery/v1.jsonl exists: ask for another path
+    // with the same file name.)
+    let shipped = Battery::resolve(Path::new("nowhere/v1.jsonl"), dir.path()).unwrap();
+    assert_eq!(shipped.version, "v1");
+    assert_eq!(shipped.path, PathBuf::from("(built in) v1.jsonl"));
+    let file = Battery::load(Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/exam_battery/v1.jsonl"
+    )))
+    .unwrap();
+    assert_eq!(shipped.sha256, file.sha256, "the shipped copy is the file");
+    // A battery in the home wins over the shipped one.
+    std::fs::create_dir_all(dir.path().join("nowhere")).unwrap();
+    std::fs::write(
+        dir.path().join("nowhere/v1.jsonl"),
+        "{\"id\": \"a\", \"domain\": \"ops\", \"prompt\": \"q\", \"scorer\": {\"type\": \"exact\", \"answer\": \"x\"}}\n",
+    )
+    .unwrap();
+    let home = Battery::resolve(Path::new("nowhere/v1.jsonl"), dir.path()).unwrap();
+    assert_eq!(home.tasks.len(), 1);
+    let err = Battery::resolve(Path::new("batteries/v7.jsonl"), dir.path()).unwrap_err();
+    assert_eq!(err.code(), 66);
+    assert!(err.to_string().contains("batteries/v7.jsonl"), "{err}");
 }

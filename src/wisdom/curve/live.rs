@@ -42,7 +42,7 @@ pub fn run_live(
         .battery
         .map(Path::to_path_buf)
         .unwrap_or_else(|| PathBuf::from(&config.curve.battery));
-    let battery = Battery::load(&path)?;
+    let battery = Battery::resolve(&path, home.root())?;
     let arms = super::select(&config.curve, &config.llm, what.arm)?;
     let schema = super::battery_schema();
     let opts = RunOptions {

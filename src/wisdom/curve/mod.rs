@@ -13,6 +13,8 @@ pub mod arms;
 pub mod battery;
 pub mod context;
 pub mod interrupt;
+pub mod interval;
+pub mod layout;
 pub mod live;
 pub mod record;
 pub mod result;
@@ -29,7 +31,7 @@ pub use interrupt::Interrupt;
 pub use live::{LiveRun, run_live};
 pub use record::OutFile;
 pub use result::{Age, BatteryRecord, BatteryRef, CurveResult, RESULTS_CAP_MAX, TaskScore};
-pub use run::{Hooks, RunOptions, RunReport, run, score_arm};
+pub use run::{Gain, Hooks, RunOptions, RunReport, run, score_arm};
 pub use score::{Scorer, ScorerSpec};
 pub use table::{CurveRow, CurveTable};
 

@@ -24,6 +24,7 @@ use super::battery::{Battery, Task};
 use super::record::{OutFile, check_frozen, checked_cap, record};
 use super::result::{Age, BatteryRef, CurveResult, TaskScore};
 use crate::base::clock::{Clock, Millis};
+use crate::base::config::ArmMemory;
 use crate::base::exit::{Error, Result};
 use crate::base::home::Home;
 use crate::base::store::{Read, Rx};
@@ -76,7 +77,8 @@ pub struct RunReport {
 
 impl RunReport {
     /// The header of [`RunReport::rows`].
-    pub const HEADER: [&'static str; 5] = ["arm", "model", "memory", "score", "points"];
+    pub const HEADER: [&'static str; 6] =
+        ["arm", "model", "memory", "score", "95% interval", "points"];
 
     /// One row per finished arm: name, model, memory, mean score, points of the total.
     pub fn rows(&self) -> Vec<Vec<String>> {
@@ -84,18 +86,73 @@ impl RunReport {
             .iter()
             .map(|r| {
                 let memory = match r.memory {
-                    crate::base::config::ArmMemory::None => "none",
-                    crate::base::config::ArmMemory::Live => "live",
+                    ArmMemory::None => "none",
+                    ArmMemory::Live => "live",
                 };
                 vec![
                     r.arm.clone(),
                     r.model.clone(),
                     memory.to_string(),
                     format!("{:.3}", r.score()),
+                    {
+                        let i = super::interval::of_result(r);
+                        format!("[{:.3}, {:.3}]", i.low, i.high)
+                    },
                     format!("{:.2} / {}", r.total, r.tasks.len()),
                 ]
             })
             .collect()
+    }
+
+    /// What memory bought: each arm with live memory against the arm without memory that
+    /// asks the same model at the same place, as a paired difference over the tasks.
+    pub fn gains(&self) -> Vec<Gain> {
+        let mut gains = Vec::new();
+        for wise in self.results.iter().filter(|r| r.memory == ArmMemory::Live) {
+            let naive = self.results.iter().find(|r| {
+                r.memory == ArmMemory::None && r.model == wise.model && r.url == wise.url
+            });
+            if let Some(naive) = naive
+                && let Some(diff) = super::interval::paired(wise, naive)
+            {
+                gains.push(Gain {
+                    wise: wise.arm.clone(),
+                    naive: naive.arm.clone(),
+                    separated: diff.above_zero() || diff.high < 0.0,
+                    diff,
+                });
+            }
+        }
+        gains
+    }
+
+    /// `--min-gain`: exit 1 unless memory's gain over the same model without it is at least
+    /// `min` with an interval wholly above zero.
+    pub fn check_min_gain(&self, min: f64) -> Result<()> {
+        let gains = self.gains();
+        if gains.is_empty() {
+            return Err(Error::usage(
+                "--min-gain needs an arm with memory = \"live\" and one with memory = \"none\" \
+                 on the same model in this run",
+            )
+            .hint("run every arm (no --arm), with [curve.arms] holding such a pair"));
+        }
+        for g in &gains {
+            if g.diff.mean < min || !g.diff.above_zero() {
+                return Err(Error::failed(format!(
+                    "{} − {} = {}: {}",
+                    g.wise,
+                    g.naive,
+                    g.diff.text(),
+                    if g.diff.above_zero() {
+                        format!("below --min-gain {min}")
+                    } else {
+                        "no separation (the interval holds 0)".to_string()
+                    }
+                )));
+            }
+        }
+        Ok(())
     }
 
     /// `--min-score`: exit 1 when `arm` scored below `min` (a mean task score, 0 to 1).
@@ -117,6 +174,34 @@ impl RunReport {
             )));
         }
         Ok(())
+    }
+}
+
+/// Memory's gain on one model: the paired difference of the arm with memory over the arm
+/// without.
+#[derive(Debug, Clone, Serialize)]
+pub struct Gain {
+    pub wise: String,
+    pub naive: String,
+    pub diff: super::interval::Interval,
+    /// Whether the interval excludes 0.
+    pub separated: bool,
+}
+
+impl Gain {
+    /// `gain wise-small − naive-small: 0.318 [0.136, 0.500]` or `… no separation`.
+    pub fn line(&self) -> String {
+        format!(
+            "gain {} − {}: {}{}",
+            self.wise,
+            self.naive,
+            self.diff.text(),
+            if self.separated {
+                ""
+            } else {
+                " (no separation: the interval holds 0)"
+            }
+        )
     }
 }
 

@@ -17,10 +17,22 @@ fn three_arms_give_the_expected_table_and_a_valid_svg() {
         ]
     );
     assert_eq!(bench.restores.get(), 1);
+    let row = &report.rows()[0];
     assert_eq!(
-        report.rows()[0],
+        [&row[..4], &row[5..]].concat(),
         ["naive-small", "gemma-3-270m", "none", "0.125", "0.50 / 4"]
     );
+    assert!(row[4].starts_with("[0.000, "), "{row:?}");
+    // Memory's gain: wise-small over naive-small on the same model, paired over the tasks.
+    let gains = report.gains();
+    assert_eq!(gains.len(), 1);
+    assert_eq!(
+        (gains[0].wise.as_str(), gains[0].naive.as_str()),
+        ("wise-small", "naive-small")
+    );
+    assert!((gains[0].diff.mean - 0.875).abs() < 1e-9, "{:?}", gains[0]);
+    assert!(report.check_min_gain(0.5).is_ok() || !gains[0].separated);
+    assert_eq!(report.check_min_gain(0.9).unwrap_err().code(), 1);
     let wise = &report.results[1];
     assert_eq!(
         wise.age,

@@ -1,0 +1,75 @@
+//! `prompt_formats file PROMPTS.jsonl`: runs prompts written elsewhere, one per line, so a
+//! layout can be changed and measured again without rebuilding. Each line is
+//! `{"format": NAME, "task": ID, "prompt": TEXT, "answer": REGEX}`; the reply is read with the
+//! grammar over every creature tool (the battery's), and a reply counts when its text (or, for
+//! a tool call, its compact JSON) matches the case-insensitive REGEX. Per format it prints the
+//! count right and how many tasks got its most common reply (a copied example shows there).
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use wis::mind::schema::action_schema;
+use wis::mind::{Mind, Prompt, Sampling};
+use wis::wisdom::curve::answer::Answer;
+
+#[derive(Deserialize)]
+struct Line {
+    format: String,
+    task: String,
+    prompt: String,
+    answer: String,
+}
+
+/// Per format: (right, calls, reply → count).
+type Tally = BTreeMap<String, (usize, usize, BTreeMap<String, usize>)>;
+
+pub fn run(mind: &mut dyn Mind, path: &str) -> Result<(), Box<dyn std::error::Error>> {
+    let tools: Vec<_> = wis::world::TOOLS.iter().collect();
+    let schema = action_schema(&tools);
+    let sampling = Sampling {
+        temperature: 0.0,
+        seed: Some(0),
+        max_tokens: 64,
+        cache_prompt: false,
+    };
+    let mut tally = Tally::new();
+    for line in std::fs::read_to_string(path)?.lines() {
+        let line: Line = serde_json::from_str(line)?;
+        let prompt = Prompt {
+            stable: String::new(),
+            volatile: line.prompt,
+        };
+        let reply = mind.complete(&prompt, &schema, &sampling)?;
+        let text = match Answer::from_reply(&reply.text) {
+            Answer::Text(t) => t,
+            Answer::Call { raw, .. } => raw,
+            Answer::Malformed(raw) => format!("(malformed) {raw}"),
+        };
+        let ok = regex::RegexBuilder::new(&line.answer)
+            .case_insensitive(true)
+            .build()?
+            .is_match(&text);
+        eprintln!(
+            "{:14} {:26} {} {}",
+            line.format,
+            line.task,
+            if ok { "ok  " } else { "MISS" },
+            text
+        );
+        let t = tally.entry(line.format).or_default();
+        t.0 += usize::from(ok);
+        t.1 += 1;
+        *t.2.entry(text.trim().to_lowercase()).or_default() += 1;
+    }
+    println!("| format | right | most common reply |");
+    println!("|---|---|---|");
+    for (format, (right, calls, replies)) in &tally {
+        let (reply, n) = replies
+            .iter()
+            .max_by_key(|(_, n)| **n)
+            .map(|(r, n)| (r.as_str(), *n))
+            .unwrap_or(("", 0));
+        println!("| {format} | {right}/{calls} | {n}/{calls}: {reply:.40} |");
+    }
+    Ok(())
+}
