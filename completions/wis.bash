@@ -46,6 +46,9 @@ _wis() {
             wis,pause)
                 cmd="wis__subcmd__pause"
                 ;;
+            wis,replay)
+                cmd="wis__subcmd__replay"
+                ;;
             wis,resume)
                 cmd="wis__subcmd__resume"
                 ;;
@@ -163,6 +166,9 @@ _wis() {
             wis__subcmd__help,pause)
                 cmd="wis__subcmd__help__subcmd__pause"
                 ;;
+            wis__subcmd__help,replay)
+                cmd="wis__subcmd__help__subcmd__replay"
+                ;;
             wis__subcmd__help,resume)
                 cmd="wis__subcmd__help__subcmd__resume"
                 ;;
@@ -229,6 +235,9 @@ _wis() {
             wis__subcmd__help__subcmd__memory,stats)
                 cmd="wis__subcmd__help__subcmd__memory__subcmd__stats"
                 ;;
+            wis__subcmd__help__subcmd__replay,history)
+                cmd="wis__subcmd__help__subcmd__replay__subcmd__history"
+                ;;
             wis__subcmd__help__subcmd__unlock,grant)
                 cmd="wis__subcmd__help__subcmd__unlock__subcmd__grant"
                 ;;
@@ -289,6 +298,18 @@ _wis() {
             wis__subcmd__memory__subcmd__help,stats)
                 cmd="wis__subcmd__memory__subcmd__help__subcmd__stats"
                 ;;
+            wis__subcmd__replay,help)
+                cmd="wis__subcmd__replay__subcmd__help"
+                ;;
+            wis__subcmd__replay,history)
+                cmd="wis__subcmd__replay__subcmd__history"
+                ;;
+            wis__subcmd__replay__subcmd__help,help)
+                cmd="wis__subcmd__replay__subcmd__help__subcmd__help"
+                ;;
+            wis__subcmd__replay__subcmd__help,history)
+                cmd="wis__subcmd__replay__subcmd__help__subcmd__history"
+                ;;
             wis__subcmd__unlock,grant)
                 cmd="wis__subcmd__unlock__subcmd__grant"
                 ;;
@@ -314,7 +335,7 @@ _wis() {
 
     case "${cmd}" in
         wis)
-            opts="-c -q -h -V --home --wait --output-format --config --quiet --help --version init tick sleep status pause resume check config curve unlock news completions memory cachectl help"
+            opts="-c -q -h -V --home --wait --output-format --config --quiet --help --version init tick sleep replay status pause resume check config curve unlock news completions memory cachectl help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1062,7 +1083,7 @@ _wis() {
             return 0
             ;;
         wis__subcmd__help)
-            opts="init tick sleep status pause resume check config curve unlock news completions memory cachectl help"
+            opts="init tick sleep replay status pause resume check config curve unlock news completions memory cachectl help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1442,6 +1463,34 @@ _wis() {
         wis__subcmd__help__subcmd__pause)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__help__subcmd__replay)
+            opts="history"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__help__subcmd__replay__subcmd__history)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -2140,6 +2189,128 @@ _wis() {
                 return 0
             fi
             case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output-format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -c)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__replay)
+            opts="-c -q -h -V --batch --seed --dry-run --home --wait --output-format --config --quiet --help --version history help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --batch)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --seed)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output-format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -c)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__replay__subcmd__help)
+            opts="history help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__replay__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__replay__subcmd__help__subcmd__history)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__replay__subcmd__history)
+            opts="-c -q -h -V --plot --home --wait --output-format --config --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --plot)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --home)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

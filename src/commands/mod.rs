@@ -14,6 +14,7 @@ mod init;
 mod memory;
 mod news;
 mod pause;
+mod replay;
 mod sleep;
 mod status;
 mod tick;
@@ -98,6 +99,15 @@ pub enum Command {
     /// and the next quest's issue, the milestone unlocks), and stores a receipt of what the
     /// sleep did. Refused (exit 75) while a turn is in flight.
     Sleep(sleep::Args),
+    /// Replay recorded failures with verified fixes against the model; score, never execute.
+    ///
+    /// Draws --batch failures whose fix was later verified (seeded, favouring recent,
+    /// well-verified and never-replayed ones), rebuilds each decision's prompt with today's
+    /// recall, asks the model once each with the tick's grammar, and scores the answer against
+    /// the record: learned, unlearned, divergent or malformed. Nothing is executed. Refused
+    /// (exit 75) while a turn is in flight; exit 69 when no model answers. `wis replay history`
+    /// shows past reports.
+    Replay(replay::Args),
     /// Show the creature: age, level, sleep pressure, body, store.
     Status(status::Args),
     /// Pause the creature: ticks do nothing until `wis resume`.
@@ -176,6 +186,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Init(args) => init::run(&ctx, args),
         Command::Tick(args) => tick::run(&ctx, args),
         Command::Sleep(args) => sleep::run(&ctx, args),
+        Command::Replay(args) => replay::run(&ctx, args),
         Command::Status(args) => status::run(&ctx, args),
         Command::Pause(args) => pause::run(&ctx, args, true),
         Command::Resume(args) => pause::run(&ctx, args, false),

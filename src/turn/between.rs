@@ -1,7 +1,7 @@
 //! Between turns: the one way in for a command that changes the creature while no turn runs
-//! (`wis sleep`, `wis unlock grant`, and the wisdom commands to come). It is refused with exit
-//! 75 while a turn is in flight, then reads the persona and the genome once and builds the turn
-//! context the command's work runs in.
+//! (`wis sleep`, `wis unlock grant`, `wis replay`, and the wisdom commands to come). It is
+//! refused with exit 75 while a turn is in flight, then reads the persona and the genome once
+//! and builds the turn context the command's work runs in.
 
 use crate::base::clock::Millis;
 use crate::base::config::Config;

@@ -3,7 +3,7 @@
 //! [`tick`] is one heartbeat (work, rumination or sleep); [`sleep`] the sleep turn and its
 //! receipt; [`birth`] a newborn's home; [`progression`] and [`quests`] the growing body and the
 //! System's quests, settled at the boundaries between turns; [`economy`] what a turn pays;
-//! [`report`] the creature at a glance; [`check`] the invariants `wis check` adds to the store's
+//! [`replay`] counterfactual replay in sleep and on its own; [`report`] the creature at a glance; [`check`] the invariants `wis check` adds to the store's
 //! own; [`documents`] the register of every document type the store may hold.
 
 pub mod between;
@@ -16,6 +16,7 @@ pub mod pause;
 pub mod progression;
 pub mod quests;
 pub mod recover;
+pub mod replay;
 pub mod report;
 pub mod sleep;
 pub mod tick;

@@ -90,6 +90,12 @@ pub fn sleep_turn(
     ))?;
     seed::load_or_seed(tx, ctx, persona)?;
     receipt.jobs.extend(at_sleep(tx, ctx, persona)?);
+    receipt.jobs.extend(
+        crate::turn::replay::at_sleep(tx, ctx, persona)?.map(|summary| JobReport {
+            job: "replay".into(),
+            summary,
+        }),
+    );
     tx.push(&receipt)?;
     Ok(receipt)
 }

@@ -5,8 +5,11 @@
 //! over it, the "Before you act" block and its bets (design §4.3); [`curve`] the experience
 //! curve (design §4.4): a frozen battery of house-domain tasks, mechanical scorers, and the
 //! runner that puts the same battery to several arms (a model and a memory each) and records
-//! the scores against the creature's age.
+//! the scores against the creature's age; [`replay`] counterfactual replay (design §4.2):
+//! recorded failures with verified fixes put to the model again with today's recall, scored
+//! against the record and never executed.
 
 pub mod curve;
 pub mod episodes;
 pub mod recall;
+pub mod replay;

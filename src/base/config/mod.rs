@@ -24,7 +24,7 @@ pub use embed::{Embed, EmbedBackend};
 pub use llm::{Endpoint, Llm};
 pub use organs::{Organs, SandboxMode};
 pub use template::{TEMPLATE, env_var_name, known_keys};
-pub use wisdom::Wisdom;
+pub use wisdom::{REPLAY_BATCH_MAX, Wisdom};
 
 use crate::base::exit::{Error, Result};
 
@@ -125,6 +125,14 @@ impl Config {
                 "[wisdom] recall_min_sim = {} must be between 0 and 1",
                 self.wisdom.recall_min_sim
             )));
+        }
+        if !(1..=wisdom::REPLAY_BATCH_MAX).contains(&self.wisdom.replay_batch) {
+            return Err(Error::config(format!(
+                "[wisdom] replay_batch = {} must be between 1 and {}",
+                self.wisdom.replay_batch,
+                wisdom::REPLAY_BATCH_MAX
+            ))
+            .hint("each replayed episode is one model call during sleep"));
         }
         if let Some(url) = &self.llm.url {
             if !(url.starts_with("http://") || url.starts_with("https://")) {

@@ -18,6 +18,10 @@ pub struct Wisdom {
     pub recall_min_sim: f32,
     /// Most characters of the "Before you act" block (the 32k preset doubles it).
     pub block_max_chars: usize,
+    /// Sleep replays recorded failures with verified fixes (counterfactual replay).
+    pub replay_enabled: bool,
+    /// Episodes replayed per sleep: model calls, each answered and scored, never executed.
+    pub replay_batch: u32,
 }
 
 impl Default for Wisdom {
@@ -26,9 +30,14 @@ impl Default for Wisdom {
             recall_enabled: false,
             recall_min_sim: 0.55,
             block_max_chars: 700,
+            replay_enabled: false,
+            replay_batch: 4,
         }
     }
 }
+
+/// Most episodes one replay may put to the model.
+pub const REPLAY_BATCH_MAX: u32 = 64;
 
 /// `[wisdom]` keys reserved for features not built yet, with the feature each belongs to.
 pub const NOT_BUILT: &[(&str, &str)] = &[
@@ -37,8 +46,6 @@ pub const NOT_BUILT: &[(&str, &str)] = &[
     ("reflex_auto_arm", "reflexes"),
     ("reflex_promote_successes", "reflexes"),
     ("reflex_max_armed", "reflexes"),
-    ("replay_enabled", "counterfactual replay"),
-    ("replay_batch", "counterfactual replay"),
     ("curation_enabled", "curation"),
     ("curation_grace_sleeps", "curation"),
 ];

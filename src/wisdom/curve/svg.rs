@@ -1,6 +1,7 @@
 //! The curve as a picture: a standalone SVG of score against creature age, one line per arm,
 //! with axes, ticks, labels and a legend. Hand-written: a few dozen elements need no
-//! plotting library.
+//! plotting library. [`plot`] draws any rates against age the same way (replay's learned
+//! rate per sleep uses it).
 
 use std::fmt::Write;
 
@@ -17,9 +18,28 @@ const PALETTE: [&str; 8] = [
     "#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442",
 ];
 
+/// What a plot's title and axes say.
+#[derive(Debug, Clone, Copy)]
+pub struct Labels<'a> {
+    pub title: &'a str,
+    pub x: &'a str,
+    pub y: &'a str,
+}
+
 /// Renders the curve as a standalone SVG document.
 pub fn render(table: &CurveTable) -> String {
-    let series = table.series();
+    let title = format!("Experience curve, battery {}", table.battery);
+    let labels = Labels {
+        title: &title,
+        x: "creature age (ticks)",
+        y: "score (mean per task)",
+    };
+    plot(&table.series(), &labels)
+}
+
+/// Renders named series of `(ticks, value in 0..=1)` points as a standalone SVG document: one
+/// line per series, with axes, ticks, labels and a legend.
+pub fn plot(series: &[(&str, Vec<(u64, f64)>)], labels: &Labels<'_>) -> String {
     let max_ticks = series
         .iter()
         .flat_map(|(_, pts)| pts.iter().map(|p| p.0))
@@ -37,8 +57,7 @@ pub fn render(table: &CurveTable) -> String {
         s,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif" font-size="12">"#
     );
-    let title = format!("Experience curve, battery {}", table.battery);
-    let _ = writeln!(s, "<title>{}</title>", escape(&title));
+    let _ = writeln!(s, "<title>{}</title>", escape(labels.title));
     let _ = writeln!(
         s,
         r#"<rect width="{WIDTH}" height="{HEIGHT}" fill="white"/>"#
@@ -47,7 +66,7 @@ pub fn render(table: &CurveTable) -> String {
         s,
         r#"<text x="{:.1}" y="28" text-anchor="middle" font-size="16">{}</text>"#,
         LEFT + plot_w / 2.0,
-        escape(&title)
+        escape(labels.title)
     );
 
     // y axis: score 0..1 in fifths, with grid lines
@@ -93,15 +112,17 @@ pub fn render(table: &CurveTable) -> String {
     );
     let _ = writeln!(
         s,
-        r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">creature age (ticks)</text>"#,
+        r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
         LEFT + plot_w / 2.0,
-        HEIGHT - 18.0
+        HEIGHT - 18.0,
+        escape(labels.x)
     );
     let _ = writeln!(
         s,
-        r#"<text x="18" y="{:.1}" text-anchor="middle" transform="rotate(-90 18 {:.1})">score (mean per task)</text>"#,
+        r#"<text x="18" y="{:.1}" text-anchor="middle" transform="rotate(-90 18 {:.1})">{}</text>"#,
         TOP + plot_h / 2.0,
-        TOP + plot_h / 2.0
+        TOP + plot_h / 2.0,
+        escape(labels.y)
     );
 
     // one line per arm, and the legend

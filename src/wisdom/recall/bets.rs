@@ -147,7 +147,14 @@ pub fn settle(
     Ok(bets)
 }
 
-fn settle_item(tx: &mut Tx<'_>, item: &Item, settlement: Settlement, now: Millis) -> Result<()> {
+/// Settles one item into its utility record: the engram's, or the situation track's. An item
+/// whose record is gone (an engram or situation dropped since) settles nowhere.
+pub fn settle_item(
+    tx: &mut Tx<'_>,
+    item: &Item,
+    settlement: Settlement,
+    now: Millis,
+) -> Result<()> {
     match item {
         Item::Guardrail { engram } => {
             if memory::get(tx, *engram)?.is_some() {

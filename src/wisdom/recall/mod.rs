@@ -79,13 +79,34 @@ pub fn prepare(
     if write {
         pending.write(tx)?;
     }
-    Ok(match view.block {
+    Ok(prepared(view))
+}
+
+/// What a work turn in `situation` would be shown now, read as a tick reads it and writing
+/// nothing (counterfactual replay asks with today's recall). Nothing, and no store access,
+/// when recall is off.
+pub fn shown_now(
+    rx: &impl Read,
+    config: &Config,
+    memory: &LazyMemory<'_>,
+    situation: &str,
+) -> Result<Prepared> {
+    if !config.wisdom.recall_enabled {
+        return Ok(Prepared::default());
+    }
+    Ok(prepared(
+        view_with(rx, memory.get()?, config, situation, false)?.0,
+    ))
+}
+
+fn prepared(view: View) -> Prepared {
+    match view.block {
         Some(block) => Prepared {
             block: Some(block.text),
             injected: Injected { items: block.shown },
         },
         None => Prepared::default(),
-    })
+    }
 }
 
 /// The last phase: indexes what the ledger recorded, then settles this tick's bets from its

@@ -1,5 +1,5 @@
 //! The real binary end to end, each run through the one harness (`support::harness`): the
-//! foundation commands, memory, the curve, ticks against a fake model server, recall, the
+//! foundation commands, memory, the curve, ticks against a fake model server, recall, counterfactual replay, the
 //! CultCache commands, a lived creature's round trip, kill -9 and a busy store; and the
 //! report snapshots, text and JSON, of every reporting command.
 
@@ -11,6 +11,7 @@ mod kill9;
 mod lived;
 mod memory;
 mod recall;
+mod replay;
 mod reports;
 mod store_busy;
 mod tick;

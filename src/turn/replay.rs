@@ -1,0 +1,148 @@
+//! Counterfactual replay as the creature lives it: the sleep's replay job ([`at_sleep`]) and
+//! `wis replay` between turns ([`replay_now`]). Both build today's body from the tick's own
+//! snapshot and hand it to [`crate::wisdom::replay`], which asks and scores and never acts.
+//!
+//! In sleep, replay runs only with `[wisdom] replay_enabled` (off: nothing is read or written,
+//! WIS7); a model that does not answer skips it with its reason and the sleep goes on. On its
+//! own, it is refused with 75 while a turn is in flight and exits 69 when no model answers;
+//! the store is closed while the model thinks.
+
+use std::time::Duration;
+
+use crate::base::clock::Clock;
+use crate::base::config::Config;
+use crate::base::exit::{Error, Result};
+use crate::base::home::Home;
+use crate::base::store::Tx;
+use crate::creature::Persona;
+use crate::mind::Mind;
+use crate::turn::between::between;
+use crate::turn::ctx::TurnCtx;
+use crate::turn::progression::snapshot::{Snapshot, snapshot};
+use crate::wisdom::replay::{self, At, Plan, ReplayRecord, Today};
+
+/// What `wis replay` refuses to run beside.
+const BETWEEN: &str = "replay comes between turns";
+
+/// The sleep's replay job, in the sleep's transaction: its receipt line, or `None` when
+/// replay is off. The draw's seed is the sleep's number; the mind is the one `[llm]` names.
+pub fn at_sleep(tx: &mut Tx<'_>, ctx: &TurnCtx<'_>, persona: &Persona) -> Result<Option<String>> {
+    let config = ctx.config;
+    if !config.wisdom.replay_enabled {
+        return Ok(None);
+    }
+    let body = snapshot(tx, ctx, persona, false)?;
+    let plan = plan(
+        tx,
+        ctx,
+        persona,
+        &body,
+        config.wisdom.replay_batch,
+        persona.sleeps,
+    )?;
+    let at = At {
+        tick: ctx.tick,
+        sleep: Some(persona.sleeps),
+        now: ctx.now,
+    };
+    let record = if plan.drawn.is_empty() {
+        replay::finish(tx, &plan, &replay::Answers::default(), at)?
+    } else {
+        match crate::mind::open::open_mind(config) {
+            Ok(mut mind) => {
+                let answers = replay::ask(&plan, mind.as_mut(), config);
+                replay::finish(tx, &plan, &answers, at)?
+            }
+            Err(e) => replay::skipped(tx, &plan, at, &format!("no model: {}", e.message))?,
+        }
+    };
+    Ok(Some(record.line()))
+}
+
+/// How `wis replay` runs.
+#[derive(Debug, Clone, Copy)]
+pub struct ReplayOptions {
+    pub batch: u32,
+    pub seed: u64,
+    pub wait: Duration,
+    /// Draw and rebuild the prompts; ask nothing, write nothing.
+    pub dry_run: bool,
+}
+
+/// What `wis replay` did: the plan it drew, and its report unless a dry run.
+#[derive(Debug)]
+pub struct ReplayNow {
+    pub plan: Plan,
+    pub record: Option<ReplayRecord>,
+}
+
+/// `wis replay`: one replay now, between turns. The store is read, closed while the model
+/// answers, and opened again to record in one durable commit.
+pub fn replay_now(
+    home: &Home,
+    config: &Config,
+    clock: &Clock,
+    opts: ReplayOptions,
+    open_mind: &mut dyn FnMut() -> Result<Box<dyn Mind>>,
+) -> Result<ReplayNow> {
+    let store = home.open(opts.wait, "replay", clock)?;
+    let mut tx = store.write()?;
+    let b = between(&mut tx, config, clock.now(), BETWEEN)?;
+    let body = snapshot(&mut tx, &b.ctx, &b.persona, false)?;
+    let plan = plan(&tx, &b.ctx, &b.persona, &body, opts.batch, opts.seed)?;
+    drop(tx);
+    drop(store);
+    if opts.dry_run {
+        return Ok(ReplayNow { plan, record: None });
+    }
+    let answers = if plan.drawn.is_empty() {
+        replay::Answers::default()
+    } else {
+        let mut mind = open_mind()?;
+        let answers = replay::ask(&plan, mind.as_mut(), config);
+        if answers.replies.is_empty()
+            && let Some(why) = &answers.failed
+        {
+            return Err(
+                Error::unavailable(format!("no model answered the replay: {why}"))
+                    .hint("start the model server (or set [llm] url), then replay again"),
+            );
+        }
+        answers
+    };
+    let store = home.open(opts.wait.max(Duration::from_secs(30)), "replay", clock)?;
+    let mut tx = store.write()?;
+    let b = between(&mut tx, config, clock.now(), BETWEEN)?;
+    let at = At {
+        tick: b.ctx.tick,
+        sleep: None,
+        now: b.ctx.now,
+    };
+    let record = replay::finish(&mut tx, &plan, &answers, at)?;
+    b.report(&mut tx)?;
+    tx.commit()?;
+    Ok(ReplayNow {
+        plan,
+        record: Some(record),
+    })
+}
+
+fn plan(
+    rx: &Tx<'_>,
+    ctx: &TurnCtx<'_>,
+    persona: &Persona,
+    body: &Snapshot,
+    batch: u32,
+    seed: u64,
+) -> Result<Plan> {
+    let today = Today {
+        persona,
+        morph: ctx.morph,
+        unlocks: &body.unlocks,
+        visible: &body.visible,
+        objectives: body.objectives.as_deref(),
+        quest: body.quest.as_deref(),
+        skills: body.skills_line.as_deref(),
+    };
+    replay::plan(rx, ctx.config, &ctx.memory, &today, batch, seed)
+}

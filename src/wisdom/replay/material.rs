@@ -1,0 +1,157 @@
+//! What can be replayed: failures with recorded ground truth (WIS1).
+//!
+//! An episode is material when it failed in a situation and a later episode in the same
+//! situation succeeded with another action signature, ending that run of failures: the fix,
+//! adjudicated by the world. The failure and the fix are both on record, so a replayed answer
+//! can be scored against them. A failure that no fix ended, a retry that worked with the very
+//! action that failed (the signature cannot tell them apart), replies, unreadable replies and
+//! automated (reflex) outcomes are not material. One pass over the ledger, oldest first, with
+//! a bounded list of open failures per situation.
+
+use std::collections::HashMap;
+
+use serde::Serialize;
+
+use crate::wisdom::episodes::Episode;
+use crate::wisdom::recall::situation::indexable;
+
+/// Open failures remembered per situation until a fix ends them (the newest are kept).
+pub const OPEN_PER_SITUATION: usize = 16;
+
+/// One replayable failure and its verified fix.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Material {
+    /// The failed episode's sequence number in the ledger.
+    pub seq: u64,
+    /// The failed episode's tick: the tick its decision was made in.
+    pub tick: u64,
+    pub situation: String,
+    /// The recorded failing action's signature.
+    pub failed: String,
+    /// The verified fix's signature.
+    pub fix: String,
+    /// The tick the fix worked in.
+    pub fix_tick: u64,
+    /// Successes of the fix's signature in the situation, in the whole ledger: how well
+    /// verified it is (the strength the draw favours).
+    pub fix_successes: u32,
+}
+
+/// What a pass over the ledger found.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Found {
+    /// Replayable failures, oldest first.
+    pub material: Vec<Material>,
+    /// Failures that have no verified fix on record.
+    pub unreplayable: u64,
+}
+
+/// Finds the material in episodes given oldest first.
+pub fn find(episodes: impl IntoIterator<Item = (u64, Episode)>) -> Found {
+    let mut open: HashMap<String, Vec<(u64, Episode)>> = HashMap::new();
+    let mut successes: HashMap<(String, String), u32> = HashMap::new();
+    let mut found = Found::default();
+    let mut failures = 0u64;
+    for (seq, ep) in episodes {
+        if !indexable(&ep) {
+            continue;
+        }
+        if !ep.success {
+            failures += 1;
+            let list = open.entry(ep.situation.clone()).or_default();
+            if list.len() == OPEN_PER_SITUATION {
+                list.remove(0);
+            }
+            list.push((seq, ep));
+            continue;
+        }
+        *successes
+            .entry((ep.situation.clone(), ep.signature.clone()))
+            .or_default() += 1;
+        let Some(list) = open.remove(&ep.situation) else {
+            continue;
+        };
+        for (fseq, failed) in list {
+            if failed.signature == ep.signature {
+                continue;
+            }
+            found.material.push(Material {
+                seq: fseq,
+                tick: failed.tick,
+                situation: failed.situation,
+                failed: failed.signature,
+                fix: ep.signature.clone(),
+                fix_tick: ep.tick,
+                fix_successes: 0,
+            });
+        }
+    }
+    for m in &mut found.material {
+        m.fix_successes = successes
+            .get(&(m.situation.clone(), m.fix.clone()))
+            .copied()
+            .unwrap_or(0);
+    }
+    found.material.sort_by_key(|m| m.seq);
+    found.unreplayable = failures - found.material.len() as u64;
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::creature::FailKind;
+
+    fn ep(tick: u64, situation: &str, signature: &str, success: bool) -> Episode {
+        Episode {
+            tick,
+            at: tick as i64 * 1000,
+            situation: situation.into(),
+            tool: "bash".into(),
+            signature: signature.into(),
+            action: String::new(),
+            fail_kind: if success {
+                FailKind::Ok
+            } else {
+                FailKind::NonzeroExit
+            },
+            success,
+            automated: false,
+            summary: String::new(),
+            duration_ms: 1,
+        }
+    }
+
+    #[test]
+    fn a_failure_is_material_only_once_a_different_action_fixed_its_situation() {
+        let eps = vec![
+            ep(1, "s", "bash a", false),
+            ep(2, "s", "bash a", false),
+            ep(3, "t", "bash x", false),
+            ep(4, "s", "bash b", true),
+            ep(5, "u", "bash y", false),
+            ep(6, "u", "bash y", true),
+            ep(7, "s", "bash b", true),
+        ];
+        let found = find(eps.into_iter().enumerate().map(|(i, e)| (i as u64, e)));
+        let ticks: Vec<u64> = found.material.iter().map(|m| m.tick).collect();
+        assert_eq!(ticks, vec![1, 2]);
+        assert!(found.material.iter().all(|m| m.fix == "bash b"));
+        assert_eq!(found.material[0].fix_tick, 4);
+        assert_eq!(found.material[0].fix_successes, 2);
+        // t never fixed; u fixed by the very action that failed
+        assert_eq!(found.unreplayable, 2);
+    }
+
+    #[test]
+    fn automated_and_unjudged_episodes_are_never_material() {
+        let mut reflex = ep(1, "s", "bash a", false);
+        reflex.automated = true;
+        let mut reply = ep(2, "s", "reply hi", false);
+        reply.tool = "reply".into();
+        let eps = vec![reflex, reply, ep(3, "s", "bash b", true)];
+        let found = find(eps.into_iter().enumerate().map(|(i, e)| (i as u64, e)));
+        assert!(found.material.is_empty());
+        assert_eq!(found.unreplayable, 0);
+    }
+}
