@@ -28,6 +28,9 @@ _wis() {
             wis,config)
                 cmd="wis__subcmd__config"
                 ;;
+            wis,curate)
+                cmd="wis__subcmd__curate"
+                ;;
             wis,curve)
                 cmd="wis__subcmd__curve"
                 ;;
@@ -145,6 +148,9 @@ _wis() {
             wis__subcmd__help,config)
                 cmd="wis__subcmd__help__subcmd__config"
                 ;;
+            wis__subcmd__help,curate)
+                cmd="wis__subcmd__help__subcmd__curate"
+                ;;
             wis__subcmd__help,curve)
                 cmd="wis__subcmd__help__subcmd__curve"
                 ;;
@@ -220,6 +226,9 @@ _wis() {
             wis__subcmd__help__subcmd__memory,reembed)
                 cmd="wis__subcmd__help__subcmd__memory__subcmd__reembed"
                 ;;
+            wis__subcmd__help__subcmd__memory,restore)
+                cmd="wis__subcmd__help__subcmd__memory__subcmd__restore"
+                ;;
             wis__subcmd__help__subcmd__memory,search)
                 cmd="wis__subcmd__help__subcmd__memory__subcmd__search"
                 ;;
@@ -228,6 +237,9 @@ _wis() {
                 ;;
             wis__subcmd__help__subcmd__memory,stats)
                 cmd="wis__subcmd__help__subcmd__memory__subcmd__stats"
+                ;;
+            wis__subcmd__help__subcmd__sleep,show)
+                cmd="wis__subcmd__help__subcmd__sleep__subcmd__show"
                 ;;
             wis__subcmd__help__subcmd__unlock,grant)
                 cmd="wis__subcmd__help__subcmd__unlock__subcmd__grant"
@@ -252,6 +264,9 @@ _wis() {
                 ;;
             wis__subcmd__memory,reembed)
                 cmd="wis__subcmd__memory__subcmd__reembed"
+                ;;
+            wis__subcmd__memory,restore)
+                cmd="wis__subcmd__memory__subcmd__restore"
                 ;;
             wis__subcmd__memory,search)
                 cmd="wis__subcmd__memory__subcmd__search"
@@ -280,6 +295,9 @@ _wis() {
             wis__subcmd__memory__subcmd__help,reembed)
                 cmd="wis__subcmd__memory__subcmd__help__subcmd__reembed"
                 ;;
+            wis__subcmd__memory__subcmd__help,restore)
+                cmd="wis__subcmd__memory__subcmd__help__subcmd__restore"
+                ;;
             wis__subcmd__memory__subcmd__help,search)
                 cmd="wis__subcmd__memory__subcmd__help__subcmd__search"
                 ;;
@@ -288,6 +306,18 @@ _wis() {
                 ;;
             wis__subcmd__memory__subcmd__help,stats)
                 cmd="wis__subcmd__memory__subcmd__help__subcmd__stats"
+                ;;
+            wis__subcmd__sleep,help)
+                cmd="wis__subcmd__sleep__subcmd__help"
+                ;;
+            wis__subcmd__sleep,show)
+                cmd="wis__subcmd__sleep__subcmd__show"
+                ;;
+            wis__subcmd__sleep__subcmd__help,help)
+                cmd="wis__subcmd__sleep__subcmd__help__subcmd__help"
+                ;;
+            wis__subcmd__sleep__subcmd__help,show)
+                cmd="wis__subcmd__sleep__subcmd__help__subcmd__show"
                 ;;
             wis__subcmd__unlock,grant)
                 cmd="wis__subcmd__unlock__subcmd__grant"
@@ -314,7 +344,7 @@ _wis() {
 
     case "${cmd}" in
         wis)
-            opts="-c -q -h -V --home --wait --output-format --config --quiet --help --version init tick sleep status pause resume check config curve unlock news completions memory cachectl help"
+            opts="-c -q -h -V --home --wait --output-format --config --quiet --help --version init tick sleep curate status pause resume check config curve unlock news completions memory cachectl help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -835,6 +865,40 @@ _wis() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        wis__subcmd__curate)
+            opts="-c -q -h -V --dry-run --home --wait --output-format --config --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output-format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -c)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         wis__subcmd__curve)
             opts="-c -q -h -V --home --wait --output-format --config --quiet --help --version run show plot help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -1062,7 +1126,7 @@ _wis() {
             return 0
             ;;
         wis__subcmd__help)
-            opts="init tick sleep status pause resume check config curve unlock news completions memory cachectl help"
+            opts="init tick sleep curate status pause resume check config curve unlock news completions memory cachectl help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1215,6 +1279,20 @@ _wis() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        wis__subcmd__help__subcmd__curate)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         wis__subcmd__help__subcmd__curve)
             opts="run show plot"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -1300,7 +1378,7 @@ _wis() {
             return 0
             ;;
         wis__subcmd__help__subcmd__memory)
-            opts="add list show search recall stats reembed mirror"
+            opts="add list show search recall stats restore reembed mirror"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1370,6 +1448,20 @@ _wis() {
             return 0
             ;;
         wis__subcmd__help__subcmd__memory__subcmd__reembed)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__help__subcmd__memory__subcmd__restore)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1468,8 +1560,22 @@ _wis() {
             return 0
             ;;
         wis__subcmd__help__subcmd__sleep)
-            opts=""
+            opts="show"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__help__subcmd__sleep__subcmd__show)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -1594,7 +1700,7 @@ _wis() {
             return 0
             ;;
         wis__subcmd__memory)
-            opts="-c -q -h -V --home --wait --output-format --config --quiet --help --version add list show search recall stats reembed mirror help"
+            opts="-c -q -h -V --home --wait --output-format --config --quiet --help --version add list show search recall stats restore reembed mirror help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1670,7 +1776,7 @@ _wis() {
             return 0
             ;;
         wis__subcmd__memory__subcmd__help)
-            opts="add list show search recall stats reembed mirror help"
+            opts="add list show search recall stats restore reembed mirror help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1754,6 +1860,20 @@ _wis() {
             return 0
             ;;
         wis__subcmd__memory__subcmd__help__subcmd__reembed)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__memory__subcmd__help__subcmd__restore)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1936,6 +2056,40 @@ _wis() {
             return 0
             ;;
         wis__subcmd__memory__subcmd__reembed)
+            opts="-c -q -h -V --home --wait --output-format --config --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output-format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -c)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__memory__subcmd__restore)
             opts="-c -q -h -V --home --wait --output-format --config --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -2202,8 +2356,84 @@ _wis() {
             return 0
             ;;
         wis__subcmd__sleep)
-            opts="-c -q -h -V --home --wait --output-format --config --quiet --help --version"
+            opts="-c -q -h -V --dry-run --home --wait --output-format --config --quiet --help --version show help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output-format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -c)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__sleep__subcmd__help)
+            opts="show help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__sleep__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__sleep__subcmd__help__subcmd__show)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__sleep__subcmd__show)
+            opts="-c -q -h -V --home --wait --output-format --config --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi

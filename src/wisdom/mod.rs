@@ -5,8 +5,10 @@
 //! over it, the "Before you act" block and its bets (design §4.3); [`curve`] the experience
 //! curve (design §4.4): a frozen battery of house-domain tasks, mechanical scorers, and the
 //! runner that puts the same battery to several arms (a model and a memory each) and records
-//! the scores against the creature's age.
+//! the scores against the creature's age; [`curation`] the judgement of memory by its utility
+//! record (design §4.5).
 
+pub mod curation;
 pub mod curve;
 pub mod episodes;
 pub mod recall;

@@ -18,6 +18,10 @@ pub struct Wisdom {
     pub recall_min_sim: f32,
     /// Most characters of the "Before you act" block (the 32k preset doubles it).
     pub block_max_chars: usize,
+    /// Sleep (and `wis curate`) judges memories by their utility record (design §4.5).
+    pub curation_enabled: bool,
+    /// Sleeps a memory may go without positive utility before it starts to decay.
+    pub curation_grace_sleeps: u32,
 }
 
 impl Default for Wisdom {
@@ -26,6 +30,8 @@ impl Default for Wisdom {
             recall_enabled: false,
             recall_min_sim: 0.55,
             block_max_chars: 700,
+            curation_enabled: false,
+            curation_grace_sleeps: 3,
         }
     }
 }
@@ -39,8 +45,6 @@ pub const NOT_BUILT: &[(&str, &str)] = &[
     ("reflex_max_armed", "reflexes"),
     ("replay_enabled", "counterfactual replay"),
     ("replay_batch", "counterfactual replay"),
-    ("curation_enabled", "curation"),
-    ("curation_grace_sleeps", "curation"),
 ];
 
 /// Refuses a reserved key (`origin` says where it was set: a file and line, an environment
