@@ -2,6 +2,7 @@
 //! makes, as of the last sleep; `--dry-run` shows it and writes nothing.
 
 use crate::base::exit::Result;
+use crate::turn::sleep::JobReport;
 use crate::turn::sleep::curate::curate_now;
 
 use super::Ctx;
@@ -25,9 +26,9 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
     let dry = if args.dry_run { " (dry run)" } else { "" };
     ctx.printer
         .line(format!("{name}: curation{dry}: {}", done.line()))?;
-    let changed = done.memories();
-    if !changed.is_empty() {
-        ctx.printer.line(changed.join(", "))?;
+    let named = JobReport::new("curation", "").naming(done.memories());
+    if !named.memories.is_empty() {
+        ctx.printer.line(named.memories.join(", "))?;
     }
     Ok(())
 }

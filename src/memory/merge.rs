@@ -175,3 +175,7 @@ fn stronger(a: Provenance, b: Provenance) -> Provenance {
     };
     if rank(b) > rank(a) { b } else { a }
 }
+
+#[cfg(test)]
+#[path = "merge_tests.rs"]
+mod tests;

@@ -5,6 +5,7 @@
 //! With curation off the same sleeps change no strength and print no curation line; a dry run
 //! writes nothing; a sleep killed midway leaves a store `wis check` passes.
 
+use std::collections::HashMap;
 use std::time::Duration;
 
 use serde_json::Value;
@@ -94,6 +95,16 @@ fn show(env: &TestEnv, id: EngramId) -> Value {
     env.json(&["memory", "show", &id.to_string()])
 }
 
+/// Every engram, both tiers, by id (one run of `wis memory list`).
+fn all(env: &TestEnv) -> HashMap<u64, Value> {
+    let list = env.json(&["memory", "list", "--tier", "any", "--limit", "100000"]);
+    list.as_array()
+        .unwrap()
+        .iter()
+        .map(|e| (e["id"].as_u64().unwrap(), e.clone()))
+        .collect()
+}
+
 fn sleeps(env: &mut TestEnv, n: usize) -> Vec<String> {
     (0..n)
         .map(|_| {
@@ -117,18 +128,20 @@ fn sleeps_archive_the_useless_strengthen_the_useful_and_merge_duplicates() {
         lines[0]
     );
 
+    let engrams = all(&env);
+    let listed = |id: EngramId| engrams[&id.0].clone();
     for id in &g.useful {
-        let e = show(&env, *id);
+        let e = listed(*id);
         assert_eq!(e["tier"], "active");
         assert_eq!(e["strength"], 1.0, "told at 0.7, reinforced to 1: {e}");
     }
     for id in g.ignored.iter().chain(&g.failing) {
-        let e = show(&env, *id);
+        let e = listed(*id);
         assert_eq!(e["tier"], "archive", "{e}");
         assert_eq!(e["fate"]["archived"]["gone"]["why"], "pruned", "{e}");
     }
     for (a, b) in &g.twins {
-        let (ea, eb) = (show(&env, *a), show(&env, *b));
+        let (ea, eb) = (listed(*a), listed(*b));
         let (keep, gone) = if ea["tier"] == "active" {
             (ea, eb)
         } else {
@@ -185,19 +198,16 @@ fn sleeps_archive_the_useless_strengthen_the_useful_and_merge_duplicates() {
 fn with_curation_off_sleep_judges_nothing() {
     let mut env = TestEnv::born();
     let g = populate(&env);
-    let before: Vec<Value> = g
-        .useful
-        .iter()
-        .chain(&g.ignored)
-        .map(|id| show(&env, *id))
-        .collect();
+    let before = all(&env);
     let lines = sleeps(&mut env, 6);
     for line in &lines {
         assert!(!line.contains("curation"), "{line}");
     }
-    for (id, was) in g.useful.iter().chain(&g.ignored).zip(&before) {
-        let now = show(&env, *id);
+    let after = all(&env);
+    for id in g.useful.iter().chain(&g.ignored).chain(&g.failing) {
+        let (was, now) = (&before[&id.0], &after[&id.0]);
         assert_eq!(now["strength"], was["strength"], "{id}");
+        assert_eq!(now["fate"], was["fate"], "{id}");
         assert_eq!(now["tier"], "active", "{id}");
     }
     let out = env.wis(&["curate"]);

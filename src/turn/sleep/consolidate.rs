@@ -16,11 +16,11 @@ pub const MERGE_SIM: f32 = 0.95;
 /// Most merges in one sleep.
 pub const MAX_MERGES: usize = 200;
 
-/// Consolidation reads every active vector once.
+/// Consolidation reads every active vector once, then two engrams a merge.
 pub const JOB: Job = Job {
     name: "consolidation",
     budget: Budget {
-        engrams: crate::memory::ACTIVE_CAP,
+        engrams: crate::memory::ACTIVE_CAP + 2 * MAX_MERGES as u64,
         model_calls: 0,
         wall_ms: 20_000,
     },
@@ -68,6 +68,9 @@ fn run(tx: &mut Tx<'_>, ctx: &mut JobCtx<'_, '_>) -> Result<Vec<JobReport>> {
         if gone.contains(&a) || gone.contains(&b) {
             continue;
         }
+        if !ctx.meter.engrams(2) {
+            break;
+        }
         let (Some(ea), Some(eb)) = (crate::memory::get(tx, a)?, crate::memory::get(tx, b)?) else {
             continue;
         };
@@ -92,7 +95,5 @@ fn run(tx: &mut Tx<'_>, ctx: &mut JobCtx<'_, '_>) -> Result<Vec<JobReport>> {
     state = MemoryState::load(tx)?;
     state.consolidations += 1;
     state.save(tx)?;
-    let mut report = JobReport::new(JOB.name, summary);
-    report.memories = merged;
-    Ok(vec![report])
+    Ok(vec![JobReport::new(JOB.name, summary).naming(merged)])
 }

@@ -34,9 +34,9 @@ fn run(tx: &mut Tx<'_>, ctx: &mut JobCtx<'_, '_>) -> Result<Vec<JobReport>> {
     if done.judged == 0 {
         return Ok(Vec::new());
     }
-    let mut report = JobReport::new(JOB.name, done.line());
-    report.memories = done.memories();
-    Ok(vec![report])
+    Ok(vec![
+        JobReport::new(JOB.name, done.line()).naming(done.memories()),
+    ])
 }
 
 /// `wis curate`: the same judgement now, between turns, as of the last sleep (an engram it

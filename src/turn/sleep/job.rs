@@ -25,6 +25,9 @@ pub struct JobReport {
     pub memories: Vec<String>,
 }
 
+/// Most memories one receipt line names; the rest are counted.
+pub const NAMED_MAX: usize = 50;
+
 impl JobReport {
     pub fn new(job: &str, summary: impl Into<String>) -> JobReport {
         JobReport {
@@ -32,6 +35,17 @@ impl JobReport {
             summary: summary.into(),
             memories: Vec::new(),
         }
+    }
+
+    /// Names the memories it changed: the first [`NAMED_MAX`], then how many more.
+    pub fn naming(mut self, mut memories: Vec<String>) -> JobReport {
+        if memories.len() > NAMED_MAX {
+            let more = memories.len() - NAMED_MAX;
+            memories.truncate(NAMED_MAX);
+            memories.push(format!("and {more} more"));
+        }
+        self.memories = memories;
+        self
     }
 }
 

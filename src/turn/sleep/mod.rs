@@ -163,3 +163,6 @@ impl SleepReceipt {
         )
     }
 }
+
+#[cfg(test)]
+mod tests;
