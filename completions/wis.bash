@@ -28,6 +28,9 @@ _wis() {
             wis,config)
                 cmd="wis__subcmd__config"
                 ;;
+            wis,curate)
+                cmd="wis__subcmd__curate"
+                ;;
             wis,curve)
                 cmd="wis__subcmd__curve"
                 ;;
@@ -148,6 +151,9 @@ _wis() {
             wis__subcmd__help,config)
                 cmd="wis__subcmd__help__subcmd__config"
                 ;;
+            wis__subcmd__help,curate)
+                cmd="wis__subcmd__help__subcmd__curate"
+                ;;
             wis__subcmd__help,curve)
                 cmd="wis__subcmd__help__subcmd__curve"
                 ;;
@@ -226,6 +232,9 @@ _wis() {
             wis__subcmd__help__subcmd__memory,reembed)
                 cmd="wis__subcmd__help__subcmd__memory__subcmd__reembed"
                 ;;
+            wis__subcmd__help__subcmd__memory,restore)
+                cmd="wis__subcmd__help__subcmd__memory__subcmd__restore"
+                ;;
             wis__subcmd__help__subcmd__memory,search)
                 cmd="wis__subcmd__help__subcmd__memory__subcmd__search"
                 ;;
@@ -237,6 +246,9 @@ _wis() {
                 ;;
             wis__subcmd__help__subcmd__replay,history)
                 cmd="wis__subcmd__help__subcmd__replay__subcmd__history"
+                ;;
+            wis__subcmd__help__subcmd__sleep,show)
+                cmd="wis__subcmd__help__subcmd__sleep__subcmd__show"
                 ;;
             wis__subcmd__help__subcmd__unlock,grant)
                 cmd="wis__subcmd__help__subcmd__unlock__subcmd__grant"
@@ -261,6 +273,9 @@ _wis() {
                 ;;
             wis__subcmd__memory,reembed)
                 cmd="wis__subcmd__memory__subcmd__reembed"
+                ;;
+            wis__subcmd__memory,restore)
+                cmd="wis__subcmd__memory__subcmd__restore"
                 ;;
             wis__subcmd__memory,search)
                 cmd="wis__subcmd__memory__subcmd__search"
@@ -289,6 +304,9 @@ _wis() {
             wis__subcmd__memory__subcmd__help,reembed)
                 cmd="wis__subcmd__memory__subcmd__help__subcmd__reembed"
                 ;;
+            wis__subcmd__memory__subcmd__help,restore)
+                cmd="wis__subcmd__memory__subcmd__help__subcmd__restore"
+                ;;
             wis__subcmd__memory__subcmd__help,search)
                 cmd="wis__subcmd__memory__subcmd__help__subcmd__search"
                 ;;
@@ -309,6 +327,18 @@ _wis() {
                 ;;
             wis__subcmd__replay__subcmd__help,history)
                 cmd="wis__subcmd__replay__subcmd__help__subcmd__history"
+                ;;
+            wis__subcmd__sleep,help)
+                cmd="wis__subcmd__sleep__subcmd__help"
+                ;;
+            wis__subcmd__sleep,show)
+                cmd="wis__subcmd__sleep__subcmd__show"
+                ;;
+            wis__subcmd__sleep__subcmd__help,help)
+                cmd="wis__subcmd__sleep__subcmd__help__subcmd__help"
+                ;;
+            wis__subcmd__sleep__subcmd__help,show)
+                cmd="wis__subcmd__sleep__subcmd__help__subcmd__show"
                 ;;
             wis__subcmd__unlock,grant)
                 cmd="wis__subcmd__unlock__subcmd__grant"
@@ -335,7 +365,7 @@ _wis() {
 
     case "${cmd}" in
         wis)
-            opts="-c -q -h -V --home --wait --output-format --config --quiet --help --version init tick sleep replay status pause resume check config curve unlock news completions memory cachectl help"
+            opts="-c -q -h -V --home --wait --output-format --config --quiet --help --version init tick sleep replay curate status pause resume check config curve unlock news completions memory cachectl help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -856,6 +886,40 @@ _wis() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        wis__subcmd__curate)
+            opts="-c -q -h -V --dry-run --home --wait --output-format --config --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output-format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -c)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         wis__subcmd__curve)
             opts="-c -q -h -V --home --wait --output-format --config --quiet --help --version run show plot help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -999,7 +1063,7 @@ _wis() {
             return 0
             ;;
         wis__subcmd__curve__subcmd__run)
-            opts="-c -q -h -V --battery --arm --out --min-score --home --wait --output-format --config --quiet --help --version"
+            opts="-c -q -h -V --battery --arm --out --min-score --min-gain --home --wait --output-format --config --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1018,6 +1082,10 @@ _wis() {
                     return 0
                     ;;
                 --min-score)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --min-gain)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1083,7 +1151,7 @@ _wis() {
             return 0
             ;;
         wis__subcmd__help)
-            opts="init tick sleep replay status pause resume check config curve unlock news completions memory cachectl help"
+            opts="init tick sleep replay curate status pause resume check config curve unlock news completions memory cachectl help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1236,6 +1304,20 @@ _wis() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        wis__subcmd__help__subcmd__curate)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         wis__subcmd__help__subcmd__curve)
             opts="run show plot"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -1321,7 +1403,7 @@ _wis() {
             return 0
             ;;
         wis__subcmd__help__subcmd__memory)
-            opts="add list show search recall stats reembed mirror"
+            opts="add list show search recall stats restore reembed mirror"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1391,6 +1473,20 @@ _wis() {
             return 0
             ;;
         wis__subcmd__help__subcmd__memory__subcmd__reembed)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__help__subcmd__memory__subcmd__restore)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1517,8 +1613,22 @@ _wis() {
             return 0
             ;;
         wis__subcmd__help__subcmd__sleep)
-            opts=""
+            opts="show"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__help__subcmd__sleep__subcmd__show)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -1643,7 +1753,7 @@ _wis() {
             return 0
             ;;
         wis__subcmd__memory)
-            opts="-c -q -h -V --home --wait --output-format --config --quiet --help --version add list show search recall stats reembed mirror help"
+            opts="-c -q -h -V --home --wait --output-format --config --quiet --help --version add list show search recall stats restore reembed mirror help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1719,7 +1829,7 @@ _wis() {
             return 0
             ;;
         wis__subcmd__memory__subcmd__help)
-            opts="add list show search recall stats reembed mirror help"
+            opts="add list show search recall stats restore reembed mirror help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1803,6 +1913,20 @@ _wis() {
             return 0
             ;;
         wis__subcmd__memory__subcmd__help__subcmd__reembed)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__memory__subcmd__help__subcmd__restore)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1985,6 +2109,40 @@ _wis() {
             return 0
             ;;
         wis__subcmd__memory__subcmd__reembed)
+            opts="-c -q -h -V --home --wait --output-format --config --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output-format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -c)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__memory__subcmd__restore)
             opts="-c -q -h -V --home --wait --output-format --config --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -2373,8 +2531,84 @@ _wis() {
             return 0
             ;;
         wis__subcmd__sleep)
-            opts="-c -q -h -V --home --wait --output-format --config --quiet --help --version"
+            opts="-c -q -h -V --dry-run --home --wait --output-format --config --quiet --help --version show help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output-format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -c)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__sleep__subcmd__help)
+            opts="show help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__sleep__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__sleep__subcmd__help__subcmd__show)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__sleep__subcmd__show)
+            opts="-c -q -h -V --home --wait --output-format --config --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi

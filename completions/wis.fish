@@ -34,8 +34,9 @@ complete -c wis -n "__fish_wis_needs_command" -s h -l help -d 'Print help (see m
 complete -c wis -n "__fish_wis_needs_command" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_needs_command" -f -a "init" -d 'Birth a creature in a home'
 complete -c wis -n "__fish_wis_needs_command" -f -a "tick" -d 'Live one heartbeat: a work, rumination or sleep turn'
-complete -c wis -n "__fish_wis_needs_command" -f -a "sleep" -d 'Run the sleep turn now'
+complete -c wis -n "__fish_wis_needs_command" -f -a "sleep" -d 'Run the sleep turn now, show what it would do, or show a receipt'
 complete -c wis -n "__fish_wis_needs_command" -f -a "replay" -d 'Replay recorded failures with verified fixes against the model; score, never execute'
+complete -c wis -n "__fish_wis_needs_command" -f -a "curate" -d 'Judge memory by its utility record now, as sleep does (`[wisdom] curation_enabled`)'
 complete -c wis -n "__fish_wis_needs_command" -f -a "status" -d 'Show the creature: age, level, sleep pressure, body, store'
 complete -c wis -n "__fish_wis_needs_command" -f -a "pause" -d 'Pause the creature: ticks do nothing until `wis resume`'
 complete -c wis -n "__fish_wis_needs_command" -f -a "resume" -d 'Resume a paused creature'
@@ -45,7 +46,7 @@ complete -c wis -n "__fish_wis_needs_command" -f -a "curve" -d 'The experience c
 complete -c wis -n "__fish_wis_needs_command" -f -a "unlock" -d 'The body, unit by unit: list what is granted, held and locked; grant what is earned'
 complete -c wis -n "__fish_wis_needs_command" -f -a "news" -d 'News for the operator: units granted or held, quests issued, passed, failed'
 complete -c wis -n "__fish_wis_needs_command" -f -a "completions" -d 'Print a shell completion script'
-complete -c wis -n "__fish_wis_needs_command" -f -a "memory" -d 'What the creature remembers: list, show, search, stats, add, reembed, mirror'
+complete -c wis -n "__fish_wis_needs_command" -f -a "memory" -d 'What the creature remembers: list, show, search, stats, add, restore, reembed, mirror'
 complete -c wis -n "__fish_wis_needs_command" -f -a "cachectl" -d 'CultCache files: export and import the store, project and verify any file'
 complete -c wis -n "__fish_wis_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c wis -n "__fish_wis_using_subcommand init" -l seed -d 'Genome seed; the same seed gives the same creature. Random (and recorded) when absent' -r
@@ -68,14 +69,27 @@ complete -c wis -n "__fish_wis_using_subcommand tick" -l dry-run -d 'Print the p
 complete -c wis -n "__fish_wis_using_subcommand tick" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
 complete -c wis -n "__fish_wis_using_subcommand tick" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand tick" -s V -l version -d 'Print version'
-complete -c wis -n "__fish_wis_using_subcommand sleep" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
-complete -c wis -n "__fish_wis_using_subcommand sleep" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
-complete -c wis -n "__fish_wis_using_subcommand sleep" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
+complete -c wis -n "__fish_wis_using_subcommand sleep; and not __fish_seen_subcommand_from show help" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand sleep; and not __fish_seen_subcommand_from show help" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
+complete -c wis -n "__fish_wis_using_subcommand sleep; and not __fish_seen_subcommand_from show help" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
-complete -c wis -n "__fish_wis_using_subcommand sleep" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
-complete -c wis -n "__fish_wis_using_subcommand sleep" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
-complete -c wis -n "__fish_wis_using_subcommand sleep" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c wis -n "__fish_wis_using_subcommand sleep" -s V -l version -d 'Print version'
+complete -c wis -n "__fish_wis_using_subcommand sleep; and not __fish_seen_subcommand_from show help" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
+complete -c wis -n "__fish_wis_using_subcommand sleep; and not __fish_seen_subcommand_from show help" -l dry-run -d 'Print what each job would do, and write nothing'
+complete -c wis -n "__fish_wis_using_subcommand sleep; and not __fish_seen_subcommand_from show help" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand sleep; and not __fish_seen_subcommand_from show help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c wis -n "__fish_wis_using_subcommand sleep; and not __fish_seen_subcommand_from show help" -s V -l version -d 'Print version'
+complete -c wis -n "__fish_wis_using_subcommand sleep; and not __fish_seen_subcommand_from show help" -f -a "show" -d 'Print a sleep\'s receipt: the last one, or sleep N\'s'
+complete -c wis -n "__fish_wis_using_subcommand sleep; and not __fish_seen_subcommand_from show help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c wis -n "__fish_wis_using_subcommand sleep; and __fish_seen_subcommand_from show" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand sleep; and __fish_seen_subcommand_from show" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
+complete -c wis -n "__fish_wis_using_subcommand sleep; and __fish_seen_subcommand_from show" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
+json\t'JSON for scripts: one document, or one object per line for streams'"
+complete -c wis -n "__fish_wis_using_subcommand sleep; and __fish_seen_subcommand_from show" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
+complete -c wis -n "__fish_wis_using_subcommand sleep; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand sleep; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c wis -n "__fish_wis_using_subcommand sleep; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
+complete -c wis -n "__fish_wis_using_subcommand sleep; and __fish_seen_subcommand_from help" -f -a "show" -d 'Print a sleep\'s receipt: the last one, or sleep N\'s'
+complete -c wis -n "__fish_wis_using_subcommand sleep; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c wis -n "__fish_wis_using_subcommand replay; and not __fish_seen_subcommand_from history help" -l batch -d 'Episodes to replay [default: `[wisdom] replay_batch`]' -r
 complete -c wis -n "__fish_wis_using_subcommand replay; and not __fish_seen_subcommand_from history help" -l seed -d 'The draw\'s seed (recorded with the report) [default: the clock in milliseconds]' -r
 complete -c wis -n "__fish_wis_using_subcommand replay; and not __fish_seen_subcommand_from history help" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
@@ -100,6 +114,15 @@ complete -c wis -n "__fish_wis_using_subcommand replay; and __fish_seen_subcomma
 complete -c wis -n "__fish_wis_using_subcommand replay; and __fish_seen_subcommand_from history" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand replay; and __fish_seen_subcommand_from help" -f -a "history" -d 'Show every recorded replay: counts, learned rate, seed; --plot draws the rate as SVG'
 complete -c wis -n "__fish_wis_using_subcommand replay; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c wis -n "__fish_wis_using_subcommand curate" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand curate" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
+complete -c wis -n "__fish_wis_using_subcommand curate" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
+json\t'JSON for scripts: one document, or one object per line for streams'"
+complete -c wis -n "__fish_wis_using_subcommand curate" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
+complete -c wis -n "__fish_wis_using_subcommand curate" -l dry-run -d 'Print what curation would change, and write nothing'
+complete -c wis -n "__fish_wis_using_subcommand curate" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand curate" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c wis -n "__fish_wis_using_subcommand curate" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand status" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
 complete -c wis -n "__fish_wis_using_subcommand status" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
 complete -c wis -n "__fish_wis_using_subcommand status" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
@@ -180,6 +203,7 @@ complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcomman
 complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from run" -l arm -d 'Run only this arm [default: every arm in [curve.arms]]' -r
 complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from run" -l out -d 'Also append each arm\'s result to this JSON Lines file' -r -F
 complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from run" -l min-score -d 'With --arm: exit 1 when that arm\'s mean task score (0 to 1) is below this' -r
+complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from run" -l min-gain -d 'Exit 1 unless the arm with live memory beats the arm without memory on the same model by at least this much (mean task score, paired over the tasks) with a 95% interval wholly above 0' -r
 complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from run" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
 complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from run" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
 complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from run" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
@@ -257,23 +281,24 @@ complete -c wis -n "__fish_wis_using_subcommand completions" -s c -l config -d '
 complete -c wis -n "__fish_wis_using_subcommand completions" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
 complete -c wis -n "__fish_wis_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats reembed mirror help" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
-complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats reembed mirror help" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
-complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats reembed mirror help" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
+complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats restore reembed mirror help" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats restore reembed mirror help" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
+complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats restore reembed mirror help" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
-complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats reembed mirror help" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
-complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats reembed mirror help" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
-complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats reembed mirror help" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats reembed mirror help" -s V -l version -d 'Print version'
-complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats reembed mirror help" -f -a "add" -d 'Tell the creature something: remembered with provenance `told`'
-complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats reembed mirror help" -f -a "list" -d 'List engrams, newest first'
-complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats reembed mirror help" -f -a "show" -d 'Show one engram in full'
-complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats reembed mirror help" -f -a "search" -d 'Find the engrams most similar to a text (what the creature\'s recall would see)'
-complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats reembed mirror help" -f -a "recall" -d 'What the "Before you act" block would show now: cases, dead ends, guardrails'
-complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats reembed mirror help" -f -a "stats" -d 'Counts by tier, kind and provenance; the embedder, the caps and the mirror'
-complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats reembed mirror help" -f -a "reembed" -d 'Re-embed every engram whose vector another embedder made (after changing [embed])'
-complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats reembed mirror help" -f -a "mirror" -d 'Show the Qdrant mirror, or rebuild it from the store'
-complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats reembed mirror help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats restore reembed mirror help" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
+complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats restore reembed mirror help" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats restore reembed mirror help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats restore reembed mirror help" -s V -l version -d 'Print version'
+complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats restore reembed mirror help" -f -a "add" -d 'Tell the creature something: remembered with provenance `told`'
+complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats restore reembed mirror help" -f -a "list" -d 'List engrams, newest first'
+complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats restore reembed mirror help" -f -a "show" -d 'Show one engram in full'
+complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats restore reembed mirror help" -f -a "search" -d 'Find the engrams most similar to a text (what the creature\'s recall would see)'
+complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats restore reembed mirror help" -f -a "recall" -d 'What the "Before you act" block would show now: cases, dead ends, guardrails'
+complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats restore reembed mirror help" -f -a "stats" -d 'Counts by tier, kind and provenance; the embedder, the caps and the mirror'
+complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats restore reembed mirror help" -f -a "restore" -d 'Bring an archived engram back to the active tier'
+complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats restore reembed mirror help" -f -a "reembed" -d 'Re-embed every engram whose vector another embedder made (after changing [embed])'
+complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats restore reembed mirror help" -f -a "mirror" -d 'Show the Qdrant mirror, or rebuild it from the store'
+complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats restore reembed mirror help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from add" -l kind -d 'What kind of engram it is' -r -f -a "episodic\t'A situation lived: what was done and how it ended'
 semantic\t'General knowledge distilled from many episodes'
 strategy\t'A strategy guardrail: an imperative the creature should follow in a situation'
@@ -362,6 +387,14 @@ complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcomma
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from stats" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from stats" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from stats" -s V -l version -d 'Print version'
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from restore" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from restore" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from restore" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
+json\t'JSON for scripts: one document, or one object per line for streams'"
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from restore" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from restore" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from restore" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from restore" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from reembed" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from reembed" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from reembed" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
@@ -385,6 +418,7 @@ complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcomma
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from help" -f -a "search" -d 'Find the engrams most similar to a text (what the creature\'s recall would see)'
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from help" -f -a "recall" -d 'What the "Before you act" block would show now: cases, dead ends, guardrails'
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from help" -f -a "stats" -d 'Counts by tier, kind and provenance; the embedder, the caps and the mirror'
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from help" -f -a "restore" -d 'Bring an archived engram back to the active tier'
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from help" -f -a "reembed" -d 'Re-embed every engram whose vector another embedder made (after changing [embed])'
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from help" -f -a "mirror" -d 'Show the Qdrant mirror, or rebuild it from the store'
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -441,22 +475,24 @@ complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcom
 complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from help" -f -a "import" -d 'Read a CultCache file into the creature\'s store: every record or none'
 complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from help" -f -a "verify" -d 'Check a CultCache file: structure, catalog, payloads (exit 65 when it fails)'
 complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep replay status pause resume check config curve unlock news completions memory cachectl help" -f -a "init" -d 'Birth a creature in a home'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep replay status pause resume check config curve unlock news completions memory cachectl help" -f -a "tick" -d 'Live one heartbeat: a work, rumination or sleep turn'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep replay status pause resume check config curve unlock news completions memory cachectl help" -f -a "sleep" -d 'Run the sleep turn now'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep replay status pause resume check config curve unlock news completions memory cachectl help" -f -a "replay" -d 'Replay recorded failures with verified fixes against the model; score, never execute'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep replay status pause resume check config curve unlock news completions memory cachectl help" -f -a "status" -d 'Show the creature: age, level, sleep pressure, body, store'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep replay status pause resume check config curve unlock news completions memory cachectl help" -f -a "pause" -d 'Pause the creature: ticks do nothing until `wis resume`'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep replay status pause resume check config curve unlock news completions memory cachectl help" -f -a "resume" -d 'Resume a paused creature'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep replay status pause resume check config curve unlock news completions memory cachectl help" -f -a "check" -d 'Check the store: redb integrity and wis\'s invariants (exit 65 when damaged)'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep replay status pause resume check config curve unlock news completions memory cachectl help" -f -a "config" -d 'Inspect and validate the configuration'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep replay status pause resume check config curve unlock news completions memory cachectl help" -f -a "curve" -d 'The experience curve: battery scores against the creature\'s age, per arm'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep replay status pause resume check config curve unlock news completions memory cachectl help" -f -a "unlock" -d 'The body, unit by unit: list what is granted, held and locked; grant what is earned'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep replay status pause resume check config curve unlock news completions memory cachectl help" -f -a "news" -d 'News for the operator: units granted or held, quests issued, passed, failed'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep replay status pause resume check config curve unlock news completions memory cachectl help" -f -a "completions" -d 'Print a shell completion script'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep replay status pause resume check config curve unlock news completions memory cachectl help" -f -a "memory" -d 'What the creature remembers: list, show, search, stats, add, reembed, mirror'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep replay status pause resume check config curve unlock news completions memory cachectl help" -f -a "cachectl" -d 'CultCache files: export and import the store, project and verify any file'
-complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep replay status pause resume check config curve unlock news completions memory cachectl help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep replay curate status pause resume check config curve unlock news completions memory cachectl help" -f -a "init" -d 'Birth a creature in a home'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep replay curate status pause resume check config curve unlock news completions memory cachectl help" -f -a "tick" -d 'Live one heartbeat: a work, rumination or sleep turn'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep replay curate status pause resume check config curve unlock news completions memory cachectl help" -f -a "sleep" -d 'Run the sleep turn now, show what it would do, or show a receipt'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep replay curate status pause resume check config curve unlock news completions memory cachectl help" -f -a "replay" -d 'Replay recorded failures with verified fixes against the model; score, never execute'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep replay curate status pause resume check config curve unlock news completions memory cachectl help" -f -a "curate" -d 'Judge memory by its utility record now, as sleep does (`[wisdom] curation_enabled`)'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep replay curate status pause resume check config curve unlock news completions memory cachectl help" -f -a "status" -d 'Show the creature: age, level, sleep pressure, body, store'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep replay curate status pause resume check config curve unlock news completions memory cachectl help" -f -a "pause" -d 'Pause the creature: ticks do nothing until `wis resume`'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep replay curate status pause resume check config curve unlock news completions memory cachectl help" -f -a "resume" -d 'Resume a paused creature'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep replay curate status pause resume check config curve unlock news completions memory cachectl help" -f -a "check" -d 'Check the store: redb integrity and wis\'s invariants (exit 65 when damaged)'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep replay curate status pause resume check config curve unlock news completions memory cachectl help" -f -a "config" -d 'Inspect and validate the configuration'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep replay curate status pause resume check config curve unlock news completions memory cachectl help" -f -a "curve" -d 'The experience curve: battery scores against the creature\'s age, per arm'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep replay curate status pause resume check config curve unlock news completions memory cachectl help" -f -a "unlock" -d 'The body, unit by unit: list what is granted, held and locked; grant what is earned'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep replay curate status pause resume check config curve unlock news completions memory cachectl help" -f -a "news" -d 'News for the operator: units granted or held, quests issued, passed, failed'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep replay curate status pause resume check config curve unlock news completions memory cachectl help" -f -a "completions" -d 'Print a shell completion script'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep replay curate status pause resume check config curve unlock news completions memory cachectl help" -f -a "memory" -d 'What the creature remembers: list, show, search, stats, add, restore, reembed, mirror'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep replay curate status pause resume check config curve unlock news completions memory cachectl help" -f -a "cachectl" -d 'CultCache files: export and import the store, project and verify any file'
+complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcommand_from init tick sleep replay curate status pause resume check config curve unlock news completions memory cachectl help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from sleep" -f -a "show" -d 'Print a sleep\'s receipt: the last one, or sleep N\'s'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from replay" -f -a "history" -d 'Show every recorded replay: counts, learned rate, seed; --plot draws the rate as SVG'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "check" -d 'Validate the configuration; when the model server answers, compare the budgets with the window it actually serves'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "show" -d 'Print the effective configuration (defaults < wis.toml < WIS_* < --config) as TOML'
@@ -471,6 +507,7 @@ complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from memory" -f -a "search" -d 'Find the engrams most similar to a text (what the creature\'s recall would see)'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from memory" -f -a "recall" -d 'What the "Before you act" block would show now: cases, dead ends, guardrails'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from memory" -f -a "stats" -d 'Counts by tier, kind and provenance; the embedder, the caps and the mirror'
+complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from memory" -f -a "restore" -d 'Bring an archived engram back to the active tier'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from memory" -f -a "reembed" -d 'Re-embed every engram whose vector another embedder made (after changing [embed])'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from memory" -f -a "mirror" -d 'Show the Qdrant mirror, or rebuild it from the store'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from cachectl" -f -a "project" -d 'Print a CultCache file as JSON: one object per record (vectors left out)'

@@ -8,6 +8,7 @@ mod cachectl;
 mod check;
 mod completions;
 mod config;
+mod curate;
 mod curve;
 pub mod docs;
 mod init;
@@ -93,11 +94,13 @@ pub enum Command {
     /// and records the judged outcome. Prints one line (or one JSON object). Exit 75 when
     /// another turn is in flight (cron simply tries again), 69 when the model does not answer.
     Tick(tick::Args),
-    /// Run the sleep turn now.
+    /// Run the sleep turn now, show what it would do, or show a receipt.
     ///
-    /// Resets sleep pressure, counts a sleep, runs the sleep's jobs (the quest's stall check
-    /// and the next quest's issue, the milestone unlocks), and stores a receipt of what the
-    /// sleep did. Refused (exit 75) while a turn is in flight.
+    /// Resets sleep pressure, counts a sleep, runs the sleep's jobs in order (consolidation,
+    /// curation, the quest's stall check and the next quest's issue, the milestone unlocks),
+    /// and stores a receipt naming what each did and the memories it changed. `--dry-run`
+    /// writes nothing; `wis sleep show [N]` prints a receipt. Refused (exit 75) while a turn
+    /// is in flight.
     Sleep(sleep::Args),
     /// Replay recorded failures with verified fixes against the model; score, never execute.
     ///
@@ -108,6 +111,11 @@ pub enum Command {
     /// (exit 75) while a turn is in flight; exit 69 when no model answers. `wis replay history`
     /// shows past reports.
     Replay(replay::Args),
+    /// Judge memory by its utility record now, as sleep does (`[wisdom] curation_enabled`).
+    ///
+    /// Useful memories are reinforced; those with an empty or negative record past their grace
+    /// decay, and below the strength floor move to the archive tier (never deleted).
+    Curate(curate::Args),
     /// Show the creature: age, level, sleep pressure, body, store.
     Status(status::Args),
     /// Pause the creature: ticks do nothing until `wis resume`.
@@ -132,7 +140,7 @@ pub enum Command {
     News(news::Args),
     /// Print a shell completion script.
     Completions(completions::Args),
-    /// What the creature remembers: list, show, search, stats, add, reembed, mirror.
+    /// What the creature remembers: list, show, search, stats, add, restore, reembed, mirror.
     #[command(subcommand)]
     Memory(memory::Command),
     /// CultCache files: export and import the store, project and verify any file.
@@ -187,6 +195,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Tick(args) => tick::run(&ctx, args),
         Command::Sleep(args) => sleep::run(&ctx, args),
         Command::Replay(args) => replay::run(&ctx, args),
+        Command::Curate(args) => curate::run(&ctx, args),
         Command::Status(args) => status::run(&ctx, args),
         Command::Pause(args) => pause::run(&ctx, args, true),
         Command::Resume(args) => pause::run(&ctx, args, false),

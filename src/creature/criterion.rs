@@ -24,6 +24,10 @@ pub static STATS: &[StatPath] = &[
         about: "completed sleeps",
     },
     StatPath {
+        path: "sleeps.consolidated",
+        about: "sleeps whose consolidation report was non-empty",
+    },
+    StatPath {
         path: "level",
         about: "the level the adjudicated XP has reached",
     },

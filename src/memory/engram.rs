@@ -8,6 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::fate::Fate;
 use super::search::Tag;
 use crate::base::clock::Millis;
 use crate::base::store::Layout;
@@ -222,6 +223,9 @@ pub struct Engram {
     pub created: Millis,
     pub updated: Millis,
     pub vector: VectorMeta,
+    /// What sleep has judged of it: grace, the last judgement, where it went if archived.
+    #[serde(default)]
+    pub fate: Fate,
 }
 
 doc!(Engram, "wis.engram", 1, Layout::Keyed);

@@ -11,7 +11,10 @@
 pub mod embed;
 pub mod engram;
 pub mod lexical;
+pub mod fate;
+pub mod judge;
 pub mod maintain;
+pub mod merge;
 pub mod qdrant;
 pub mod search;
 pub mod state;
@@ -24,6 +27,7 @@ use serde::Serialize;
 
 pub use embed::{Embedder, HashEmbedder, HttpEmbedder};
 pub use engram::{Engram, EngramId, Kind, Provenance, Settlement, Tier, Utility};
+pub use fate::{Archived, Fate, Gone};
 pub use qdrant::Mirror;
 pub use search::Filter;
 pub use state::{ACTIVE_CAP, Caps, MemoryState, TOTAL_CAP};

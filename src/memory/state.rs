@@ -73,6 +73,9 @@ pub struct MemoryState {
     pub archived: u64,
     #[serde(default)]
     pub mirror: Option<MirrorMark>,
+    /// Sleeps whose consolidation reported on this memory (U1 is earned by the first).
+    #[serde(default)]
+    pub consolidations: u64,
 }
 
 doc!(MemoryState, "wis.memory", 1, Layout::Singleton);

@@ -8,6 +8,7 @@ use super::engram::{
     Engram, EngramId, Kind, Provenance, QdrantRef, Settlement, Tier, Utility, VectorMeta,
     text_sha256,
 };
+use super::fate::{Archived, Fate, Gone};
 use super::qdrant::Point;
 use super::search::Tag;
 use super::state::MemoryState;
@@ -127,6 +128,7 @@ impl Memory {
             updated: now,
             vector: self.meta(&new.body, values.len(), now),
             body: new.body,
+            fate: Fate::default(),
         };
         let mut points = vec![Point {
             id: id.0,
@@ -157,13 +159,25 @@ impl Memory {
         if engram.tier == tier {
             return Ok(false);
         }
+        self.move_engram(tx, &mut engram, tier, now)?;
+        Ok(true)
+    }
+
+    /// Moves `engram` (as the caller has changed it) to `tier`, with its row, the counts and
+    /// the mirror.
+    pub(super) fn move_engram(
+        &self,
+        tx: &mut Tx,
+        engram: &mut Engram,
+        tier: Tier,
+        now: Millis,
+    ) -> Result<()> {
         let mut state = MemoryState::load(tx)?;
-        let (space, point) = move_tier(tx, &mut state, &mut engram, tier, now)?;
+        let (space, point) = move_tier(tx, &mut state, engram, tier, now)?;
         if space == self.space_for(point.vector.len()) {
             self.mirror_points(&mut state, &[point], false, now);
         }
-        state.save(tx)?;
-        Ok(true)
+        state.save(tx)
     }
 
     /// Vector metadata for a text embedded now.
@@ -278,6 +292,11 @@ fn archive_weakest(
     });
     let mut points = Vec::new();
     for mut engram in active.into_iter().take(n as usize) {
+        engram.fate.archived = Some(Archived {
+            gone: Gone::Cap,
+            sleep: None,
+            at: now,
+        });
         points.push(move_tier(tx, state, &mut engram, Tier::Archive, now)?);
     }
     Ok(points)
@@ -307,6 +326,9 @@ fn move_tier(
             state.active += 1;
         }
         _ => {}
+    }
+    if tier == Tier::Active {
+        engram.fate.archived = None;
     }
     engram.tier = tier;
     engram.updated = now;

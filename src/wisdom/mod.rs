@@ -8,7 +8,10 @@
 //! the scores against the creature's age; [`replay`] counterfactual replay (design §4.2):
 //! recorded failures with verified fixes put to the model again with today's recall, scored
 //! against the record and never executed.
+//! the scores against the creature's age; [`curation`] the judgement of memory by its utility
+//! record (design §4.5).
 
+pub mod curation;
 pub mod curve;
 pub mod episodes;
 pub mod recall;

@@ -15,6 +15,7 @@ use crate::world::skills::Skill;
 pub fn value(rx: &impl Read, persona: &Persona, path: &str) -> Result<f64> {
     let n = match path {
         "sleeps" => persona.sleeps,
+        "sleeps.consolidated" => crate::memory::MemoryState::load(rx)?.consolidations,
         "level" => u64::from(persona.level()),
         "objectives.completed" => persona.goals_completed,
         "quests.passed" => closed(rx, Verdict::Passed)?,

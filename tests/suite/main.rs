@@ -39,4 +39,5 @@ mod mind;
 mod progression;
 mod recall_flag_off;
 mod sandbox;
+mod sleep;
 mod store_shape;

@@ -22,6 +22,10 @@ pub struct Wisdom {
     pub replay_enabled: bool,
     /// Episodes replayed per sleep: model calls, each answered and scored, never executed.
     pub replay_batch: u32,
+    /// Sleep (and `wis curate`) judges memories by their utility record (design §4.5).
+    pub curation_enabled: bool,
+    /// Sleeps a memory may go without positive utility before it starts to decay.
+    pub curation_grace_sleeps: u32,
 }
 
 impl Default for Wisdom {
@@ -32,6 +36,8 @@ impl Default for Wisdom {
             block_max_chars: 700,
             replay_enabled: false,
             replay_batch: 4,
+            curation_enabled: false,
+            curation_grace_sleeps: 3,
         }
     }
 }
@@ -46,8 +52,6 @@ pub const NOT_BUILT: &[(&str, &str)] = &[
     ("reflex_auto_arm", "reflexes"),
     ("reflex_promote_successes", "reflexes"),
     ("reflex_max_armed", "reflexes"),
-    ("curation_enabled", "curation"),
-    ("curation_grace_sleeps", "curation"),
 ];
 
 /// Refuses a reserved key (`origin` says where it was set: a file and line, an environment

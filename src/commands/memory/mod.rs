@@ -1,12 +1,13 @@
 //! `wis memory`: what the creature remembers, for the operator: list, show, search, stats,
-//! what recall would show before the next action, tell it a fact, re-embed after an embedder
-//! change, rebuild the Qdrant mirror.
+//! what recall would show before the next action, tell it a fact, bring an archived one back,
+//! re-embed after an embedder change, rebuild the Qdrant mirror.
 
 mod add;
 mod list;
 mod mirror;
 mod recall;
 mod reembed;
+mod restore;
 mod search;
 mod show;
 mod stats;
@@ -31,6 +32,8 @@ pub enum Command {
     Recall(recall::Args),
     /// Counts by tier, kind and provenance; the embedder, the caps and the mirror.
     Stats(stats::Args),
+    /// Bring an archived engram back to the active tier.
+    Restore(restore::Args),
     /// Re-embed every engram whose vector another embedder made (after changing [embed]).
     Reembed(reembed::Args),
     /// Show the Qdrant mirror, or rebuild it from the store.
@@ -45,6 +48,7 @@ pub fn run(ctx: &Ctx, cmd: Command) -> Result<()> {
         Command::Search(args) => search::run(ctx, args),
         Command::Stats(args) => stats::run(ctx, args),
         Command::Recall(args) => recall::run(ctx, args),
+        Command::Restore(args) => restore::run(ctx, args),
         Command::Reembed(args) => reembed::run(ctx, args),
         Command::Mirror(args) => mirror::run(ctx, args),
     }

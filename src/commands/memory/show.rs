@@ -12,6 +12,14 @@ pub struct Args {
     pub id: String,
 }
 
+/// The tier, and where an archived engram went.
+fn tier(engram: &memory::Engram) -> String {
+    match (&engram.tier, &engram.fate.archived) {
+        (memory::Tier::Archive, Some(a)) => format!("archive ({})", a.line()),
+        (t, _) => t.to_string(),
+    }
+}
+
 pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
     let id = EngramId::parse(&args.id).ok_or_else(|| {
         Error::usage(format!("{:?} is not an engram id", args.id))
@@ -35,7 +43,7 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
         ("id".into(), engram.id.to_string()),
         ("kind".into(), engram.kind.to_string()),
         ("provenance".into(), engram.provenance.to_string()),
-        ("tier".into(), engram.tier.to_string()),
+        ("tier".into(), tier(&engram)),
         ("strength".into(), format!("{:.2}", engram.strength)),
         (
             "utility".into(),

@@ -83,10 +83,7 @@ pub fn at_sleep(tx: &mut Tx<'_>, b: &TurnCtx<'_>, persona: &mut Persona) -> Resu
     let mut jobs = Vec::new();
     for (job, lines) in [("quests", quest_lines), ("milestone unlocks", unit_lines)] {
         if !lines.is_empty() {
-            jobs.push(JobReport {
-                job: job.into(),
-                summary: lines.join("; "),
-            });
+            jobs.push(JobReport::new(job, lines.join("; ")));
         }
     }
     Ok(jobs)

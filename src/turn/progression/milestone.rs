@@ -1,6 +1,6 @@
 //! The milestone adjudicator: grants the units whose evidence holds now (U1 after the first
-//! sleep; the senses after a passed quest and two sleeps, once their organ answers), and units
-//! held pending whose organ now answers. It runs after every outcome and at every sleep, and
+//! sleep whose consolidation report is non-empty; the senses after a passed quest and two
+//! sleeps, once their organ answers), and units held pending whose organ now answers. It runs after every outcome and at every sleep, and
 //! `wis unlock grant` runs it on its own. The operator's authority goes through it too, so the
 //! operator is recorded as the grantor and the organ is still asked.
 

@@ -97,7 +97,7 @@ A: {"tool": "recall", "args": {"query": "backup script"}}
                    first, each with its number, its kind and how alike it is (0 to 1).",
         }],
         earning: Earning::Milestone {
-            criterion: stat("sleeps", Op::Ge, 1.0),
+            criterion: stat("sleeps.consolidated", Op::Ge, 1.0),
             organ: None,
         },
         grant_text: "Something new: your {memory}. memorize keeps a thing you choose to \

@@ -162,7 +162,11 @@ fn a_first_day_walks_the_whole_ladder_in_order() {
     let order: Vec<&str> = grants.iter().map(|n| n.subject.as_str()).collect();
     assert_eq!(order, ["U1", "U2", "U3", "U4a", "U4b", "U5", "U6"]);
     let expected = [
-        (UnitId::U1, "milestone", "sleeps >= 1: sleeps = 1"),
+        (
+            UnitId::U1,
+            "milestone",
+            "sleeps.consolidated >= 1: sleeps.consolidated = 1",
+        ),
         (UnitId::U2, "quest", "quest genesis-01 was issued"),
         (UnitId::U3, "quest", "quest genesis-02 was issued"),
         (

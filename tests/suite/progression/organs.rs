@@ -29,11 +29,15 @@ fn organ(up: Arc<AtomicBool>) -> FakeOpenAi {
         .start()
 }
 
-/// Two sleeps taken and a quest passed: the senses are earned.
+/// Two sleeps taken (each with a consolidation report) and a quest passed: the senses are
+/// earned.
 fn earn_the_senses(tx: &mut wis::base::store::Tx<'_>) {
     let mut p: Persona = tx.singleton().unwrap();
     p.sleeps = 2;
     tx.set(&p).unwrap();
+    let mut memory = wis::memory::MemoryState::load(&*tx).unwrap();
+    memory.consolidations = 2;
+    memory.save(tx).unwrap();
     let mut book = QuestBook::default();
     book.close(Closed {
         id: "genesis-01".into(),

@@ -72,6 +72,7 @@ fn guardrail(body: &str, provenance: Provenance) -> Engram {
             embedded_at: 0,
             qdrant: None,
         },
+        fate: Default::default(),
     }
 }
 

@@ -1,33 +1,42 @@
-//! The sleep turn: pressure is reset, a sleep is counted, and a receipt names what was done.
+//! The sleep turn: pressure is reset, a sleep is counted, sleep's jobs run in order, and a
+//! receipt names what each did.
 //!
-//! Sleep's bounded jobs (consolidation, resonance, dream, replay, curation, reflex proposals,
-//! milestone unlocks, quest stall checks) each add a line to the receipt when they run; a job
-//! that did not run is not mentioned. The quests and milestone unlocks are
-//! [`crate::turn::progression::boundary::at_sleep`].
+//! The jobs are [`JOBS`], in order, each with a declared budget ([`job`]); a job adds a line to
+//! the receipt only when it ran, and a job that fails is reported there while the rest of the
+//! sleep goes on. Adding a job is one entry of that list. `wis sleep --dry-run` runs the same
+//! jobs in a transaction that is dropped ([`sleep_dry`]).
+
+pub mod consolidate;
+pub mod curate;
+pub mod job;
+mod progression;
+mod replay;
 
 use serde::{Deserialize, Serialize};
 
 use crate::base::clock::Millis;
 use crate::base::config::Config;
 use crate::base::exit::Result;
-use crate::base::store::{Layout, Store, Tx};
+use crate::base::store::{Layout, Read, Store, Tx};
 use crate::creature::Persona;
 use crate::creature::stream::{StreamLine, Voice};
 use crate::doc;
 use crate::turn::between::between;
 use crate::turn::ctx::TurnCtx;
-use crate::turn::progression::boundary::at_sleep;
-use crate::turn::progression::seed;
+
+pub use job::{Budget, Job, JobCtx, JobReport, Meter};
 
 /// Sleep receipts kept.
 pub const RECEIPT_CAP: u64 = 1_000;
 
-/// One job's account of itself.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct JobReport {
-    pub job: String,
-    pub summary: String,
-}
+/// Sleep's jobs, in the order they run (design §3.3).
+pub const JOBS: &[Job] = &[
+    progression::SEEDER,
+    consolidate::JOB,
+    replay::JOB,
+    curate::JOB,
+    progression::QUESTS_AND_UNLOCKS,
+];
 
 /// What one sleep did.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -64,11 +73,31 @@ pub fn sleep_now(store: &Store, config: &Config, now: Millis) -> Result<(String,
     Ok((persona.name, receipt))
 }
 
+/// `wis sleep --dry-run`: what a sleep now would do, worked out in a transaction that is
+/// dropped, with the Qdrant mirror left out. Nothing is written.
+pub fn sleep_dry(store: &Store, config: &Config, now: Millis) -> Result<(String, SleepReceipt)> {
+    let mut config = config.clone();
+    config.embed.qdrant_url = None;
+    let mut tx = store.write()?;
+    let mut b = between(&mut tx, &config, now, "sleep comes between turns")?;
+    let receipt = run_jobs(&mut tx, &b.ctx, &mut b.persona, true)?;
+    Ok((b.persona.name, receipt))
+}
+
 /// Runs the sleep turn on `persona` inside `tx`; the caller saves `persona` and commits.
 pub fn sleep_turn(
     tx: &mut Tx<'_>,
     ctx: &TurnCtx<'_>,
     persona: &mut Persona,
+) -> Result<SleepReceipt> {
+    run_jobs(tx, ctx, persona, false)
+}
+
+fn run_jobs(
+    tx: &mut Tx<'_>,
+    ctx: &TurnCtx<'_>,
+    persona: &mut Persona,
+    dry_run: bool,
 ) -> Result<SleepReceipt> {
     let (tick, now) = (ctx.tick, ctx.now);
     let mut receipt = SleepReceipt {
@@ -88,16 +117,31 @@ pub fn sleep_turn(
         Voice::Sleep,
         format!("slept (sleep {})", receipt.sleep),
     ))?;
-    seed::load_or_seed(tx, ctx, persona)?;
-    receipt.jobs.extend(at_sleep(tx, ctx, persona)?);
-    receipt.jobs.extend(
-        crate::turn::replay::at_sleep(tx, ctx, persona)?.map(|summary| JobReport {
-            job: "replay".into(),
-            summary,
-        }),
-    );
+    let mut jc = JobCtx {
+        turn: ctx,
+        persona,
+        sleep: receipt.sleep,
+        dry_run,
+        meter: Meter::new(Budget::BOOKKEEPING),
+    };
+    for job in JOBS {
+        receipt.jobs.extend(job::run_one(job, tx, &mut jc));
+    }
     tx.push(&receipt)?;
     Ok(receipt)
+}
+
+/// The receipt of sleep `n`, or the last one; none when there is none such.
+pub fn receipt(rx: &impl Read, n: Option<u64>) -> Result<Option<SleepReceipt>> {
+    let ring = match n {
+        None => rx.ring::<SleepReceipt>(Some(1))?,
+        Some(_) => rx.ring::<SleepReceipt>(None)?,
+    };
+    Ok(ring
+        .into_iter()
+        .rev()
+        .map(|(_, r)| r)
+        .find(|r| n.is_none_or(|n| r.sleep == n)))
 }
 
 impl SleepReceipt {
@@ -121,3 +165,6 @@ impl SleepReceipt {
         )
     }
 }
+
+#[cfg(test)]
+mod tests;

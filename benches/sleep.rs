@@ -1,0 +1,115 @@
+//! A sleep over 10k and 100k engrams (the active cap), without a dream call, against reading
+//! the engram table once: near-linear means the ratio stays flat per tenfold (no all-pairs
+//! comparison; consolidation blocks by signature).
+//!
+//! The creature is born in process; its engrams are remembered through `Memory::remember`
+//! (one in ten a duplicate of another) and a third of them settled into success, a third
+//! ignored. `sleep` runs every job of a sleep with curation on (`sleep_dry`: the same work in a
+//! transaction that is dropped, so every sample sees the same store); `read_table` decodes
+//! every engram once.
+//!
+//! Run: `cargo bench --bench sleep`.
+
+use divan::{Bencher, black_box};
+use wis::base::config::Config;
+use wis::base::store::{Read, Store};
+use wis::memory::{
+    Caps, Engram, EngramId, HashEmbedder, Kind, Memory, NewEngram, Provenance, Settlement,
+};
+use wis::turn::sleep::sleep_dry;
+
+#[path = "../tests/support/store.rs"]
+#[allow(dead_code)]
+mod store;
+
+const WORDS: [&str; 24] = [
+    "pump",
+    "valve",
+    "pressure",
+    "garden",
+    "water",
+    "restart",
+    "drain",
+    "cellar",
+    "port",
+    "controller",
+    "backup",
+    "night",
+    "kettle",
+    "kitchen",
+    "log",
+    "disk",
+    "full",
+    "clean",
+    "quest",
+    "skill",
+    "note",
+    "morning",
+    "error",
+    "fixed",
+];
+
+fn main() {
+    divan::main();
+}
+
+/// A creature with `n` engrams of known utility, in a temporary home.
+fn creature(n: usize) -> (tempfile::TempDir, Store) {
+    let dir = tempfile::tempdir().unwrap();
+    let home = store::born(&dir.path().join("home"), 1);
+    let store = store::open(&home.store_path());
+    let memory = Memory::new(Box::new(HashEmbedder::new(256))).with_caps(Caps {
+        active: n as u64 + 100,
+        total: n as u64 + 100,
+    });
+    let mut seed = 3u64;
+    let mut word = move || {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        WORDS[(seed >> 33) as usize % WORDS.len()]
+    };
+    for chunk in 0..n.div_ceil(10_000) {
+        let mut tx = store.write().unwrap();
+        let mut last = String::new();
+        for i in chunk * 10_000..((chunk + 1) * 10_000).min(n) {
+            let body = if i % 10 == 9 {
+                last.clone()
+            } else {
+                (0..12).map(|_| word()).collect::<Vec<_>>().join(" ")
+            };
+            let new = NewEngram::new(Kind::Fact, body.clone(), Provenance::Experienced);
+            let id = memory.remember(&mut tx, new, 1).unwrap();
+            match i % 3 {
+                0 => wis::memory::settle(&mut tx, id, Settlement::FollowedIntoSuccess, 2),
+                1 => wis::memory::settle(&mut tx, id, Settlement::Ignored, 2),
+                _ => Ok(Default::default()),
+            }
+            .unwrap();
+            last = body;
+        }
+        tx.commit().unwrap();
+    }
+    (dir, store)
+}
+
+#[divan::bench(args = [10_000, 100_000], sample_count = 3)]
+fn sleep(bencher: Bencher, n: usize) {
+    let (_dir, store) = creature(n);
+    let mut config = Config::default();
+    config.wisdom.curation_enabled = true;
+    bencher.bench_local(|| {
+        let (_, receipt) = sleep_dry(&store, &config, 2).unwrap();
+        black_box(receipt)
+    });
+}
+
+#[divan::bench(args = [10_000, 100_000], sample_count = 3)]
+fn read_table(bencher: Bencher, n: usize) {
+    let (_dir, store) = creature(n);
+    bencher.bench_local(|| {
+        let rx = store.read().unwrap();
+        let all = rx.all::<Engram>().unwrap();
+        black_box(all.last().map(|(_, e)| e.id).unwrap_or(EngramId(0)))
+    });
+}

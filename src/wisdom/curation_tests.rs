@@ -1,0 +1,108 @@
+//! The curation rule, one engram at a time: only the adjudicated record moves strength.
+
+use super::*;
+use crate::memory::{Fate, Settlement, Utility, engram::VectorMeta};
+
+fn engram(kind: Kind, provenance: Provenance, strength: f32) -> Engram {
+    Engram {
+        id: EngramId(1),
+        kind,
+        body: "the backup script is tools/backup.sh".into(),
+        strength,
+        provenance,
+        utility: Utility::default(),
+        tier: Tier::Active,
+        sources: Vec::new(),
+        created: 0,
+        updated: 0,
+        vector: VectorMeta {
+            backend: "hash".into(),
+            model: "ngram-v1".into(),
+            dim: 8,
+            text_sha256: String::new(),
+            embedded_at: 0,
+            qdrant: None,
+        },
+        fate: Fate::default(),
+    }
+}
+
+/// Sleeps `from..=to`, the verdict of the last.
+fn sleeps(e: &mut Engram, from: u64, to: u64, grace: u32) -> Verdict {
+    let mut last = Verdict::Kept;
+    for s in from..=to {
+        last = judge(e, s, grace);
+    }
+    last
+}
+
+#[test]
+fn positive_utility_is_reinforced_and_never_decays() {
+    let mut e = engram(Kind::Fact, Provenance::Experienced, 0.5);
+    e.utility.record(Settlement::FollowedIntoSuccess, 1);
+    assert_eq!(judge(&mut e, 1, 3), Verdict::Reinforced);
+    assert!((e.strength - 0.6).abs() < 1e-6);
+    assert_eq!(judge(&mut e, 1, 3), Verdict::Kept, "one judgement a sleep");
+    sleeps(&mut e, 2, 20, 3);
+    assert_eq!(e.strength, 1.0);
+    assert_eq!(e.fate.quiet_since, None);
+}
+
+#[test]
+fn an_empty_record_decays_after_its_grace_and_goes_to_the_archive() {
+    let mut e = engram(Kind::Fact, Provenance::Experienced, 1.0);
+    assert_eq!(sleeps(&mut e, 1, 3, 3), Verdict::Kept, "within its grace");
+    assert_eq!(e.strength, 1.0);
+    assert_eq!(judge(&mut e, 4, 3), Verdict::Demoted);
+    assert!((e.strength - 0.85).abs() < 1e-6);
+    assert_eq!(sleeps(&mut e, 5, 8, 3), Verdict::Demoted);
+    assert_eq!(judge(&mut e, 9, 3), Verdict::Archived);
+}
+
+#[test]
+fn ignores_alone_do_not_protect_and_failures_decay_twice_as_fast() {
+    let mut ignored = engram(Kind::Fact, Provenance::Experienced, 1.0);
+    for _ in 0..20 {
+        ignored.utility.record(Settlement::Ignored, 1);
+    }
+    let mut failed = engram(Kind::Fact, Provenance::Experienced, 1.0);
+    failed.utility.record(Settlement::IntoFailure, 1);
+    sleeps(&mut ignored, 1, 4, 3);
+    sleeps(&mut failed, 1, 4, 3);
+    assert!((ignored.strength - 0.85).abs() < 1e-6);
+    assert!((failed.strength - 0.7).abs() < 1e-6);
+}
+
+#[test]
+fn told_and_inherited_decay_faster_and_scars_slowly() {
+    let mut told = engram(Kind::Fact, Provenance::Told, 0.7);
+    let mut inherited = engram(Kind::Fact, Provenance::Inherited, 0.5);
+    let mut scar = engram(Kind::Scar, Provenance::Experienced, 1.0);
+    let mut lived = engram(Kind::Fact, Provenance::Experienced, 1.0);
+    for e in [&mut told, &mut inherited, &mut scar, &mut lived] {
+        sleeps(e, 1, 4, 3);
+    }
+    assert!((told.strength - 0.4).abs() < 1e-6);
+    assert!((inherited.strength - 0.2).abs() < 1e-6);
+    assert!((scar.strength - 0.97).abs() < 1e-6);
+    assert!((lived.strength - 0.85).abs() < 1e-6);
+    assert_eq!(judge(&mut told, 5, 3), Verdict::Archived);
+}
+
+#[test]
+fn a_saturated_theme_is_cooled_not_archived() {
+    let mut e = engram(Kind::Strategy, Provenance::Experienced, 0.3);
+    e.utility.record(Settlement::FollowedIntoSuccess, 1);
+    for _ in 0..10 {
+        e.utility.record(Settlement::Ignored, 1);
+    }
+    assert_eq!(sleeps(&mut e, 1, 10, 3), Verdict::Cooled);
+    assert_eq!(e.strength, STRENGTH_FLOOR);
+}
+
+#[test]
+fn numbers_are_grouped() {
+    assert_eq!(grouped(4812), "4,812");
+    assert_eq!(grouped(100000), "100,000");
+    assert_eq!(grouped(12), "12");
+}
