@@ -18,6 +18,7 @@ use crate::turn::between::between;
 use crate::turn::ctx::TurnCtx;
 use crate::turn::progression::boundary::at_sleep;
 use crate::turn::progression::seed;
+use crate::wisdom::reflex::scan;
 
 /// Sleep receipts kept.
 pub const RECEIPT_CAP: u64 = 1_000;
@@ -90,6 +91,12 @@ pub fn sleep_turn(
     ))?;
     seed::load_or_seed(tx, ctx, persona)?;
     receipt.jobs.extend(at_sleep(tx, ctx, persona)?);
+    receipt.jobs.extend(
+        scan::at_sleep(tx, &ctx.config.wisdom, tick, now)?.map(|summary| JobReport {
+            job: "reflexes".into(),
+            summary,
+        }),
+    );
     tx.push(&receipt)?;
     Ok(receipt)
 }

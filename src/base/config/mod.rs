@@ -126,6 +126,12 @@ impl Config {
                 self.wisdom.recall_min_sim
             )));
         }
+        if self.wisdom.reflex_promote_successes < 2 {
+            return Err(Error::config(format!(
+                "[wisdom] reflex_promote_successes = {} is no streak; it must be at least 2",
+                self.wisdom.reflex_promote_successes
+            )));
+        }
         if let Some(url) = &self.llm.url {
             if !(url.starts_with("http://") || url.starts_with("https://")) {
                 return Err(

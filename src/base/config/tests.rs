@@ -123,7 +123,7 @@ fn a_wisdom_key_whose_feature_is_not_built_is_refused() {
         assert_eq!(err.code(), 78, "{}", err.message);
         assert!(err.message.contains(&format!("--config wisdom.{key}=1")));
     }
-    assert_eq!(wisdom::NOT_BUILT.len(), 9);
+    assert_eq!(wisdom::NOT_BUILT.len(), 4);
     let built = Config::from_layers(Some("[wisdom]\nrecall_enabled = true\n"), "wis.toml", &[]);
     assert!(built.unwrap().wisdom.recall_enabled);
 }

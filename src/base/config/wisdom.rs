@@ -18,6 +18,17 @@ pub struct Wisdom {
     pub recall_min_sim: f32,
     /// Most characters of the "Before you act" block (the 32k preset doubles it).
     pub block_max_chars: usize,
+    /// Armed reflexes fire below the model, and sleep proposes new ones (design §4.1).
+    pub reflexes_enabled: bool,
+    /// A tick a reflex handled does not call the model; off, the model still runs with the
+    /// reflex's result in its stream (the soak mode).
+    pub reflex_saves_tick: bool,
+    /// A proposed reflex is armed at once, within `reflex_max_armed`.
+    pub reflex_auto_arm: bool,
+    /// Consecutive adjudicated successes of one action in one situation that propose a reflex.
+    pub reflex_promote_successes: u32,
+    /// Most reflexes armed at once.
+    pub reflex_max_armed: u32,
 }
 
 impl Default for Wisdom {
@@ -26,17 +37,17 @@ impl Default for Wisdom {
             recall_enabled: false,
             recall_min_sim: 0.55,
             block_max_chars: 700,
+            reflexes_enabled: false,
+            reflex_saves_tick: false,
+            reflex_auto_arm: false,
+            reflex_promote_successes: 5,
+            reflex_max_armed: 12,
         }
     }
 }
 
 /// `[wisdom]` keys reserved for features not built yet, with the feature each belongs to.
 pub const NOT_BUILT: &[(&str, &str)] = &[
-    ("reflexes_enabled", "reflexes"),
-    ("reflex_saves_tick", "reflexes"),
-    ("reflex_auto_arm", "reflexes"),
-    ("reflex_promote_successes", "reflexes"),
-    ("reflex_max_armed", "reflexes"),
     ("replay_enabled", "counterfactual replay"),
     ("replay_batch", "counterfactual replay"),
     ("curation_enabled", "curation"),
