@@ -38,5 +38,6 @@ mod memory;
 mod mind;
 mod progression;
 mod recall_flag_off;
+mod reflex_flag_off;
 mod sandbox;
 mod store_shape;

@@ -258,3 +258,7 @@ pub fn at_sleep(
     let report = scan(tx, wisdom, tick, now, false)?;
     Ok((!report.proposed.is_empty()).then(|| report.line()))
 }
+
+#[cfg(test)]
+#[path = "scan_tests.rs"]
+mod tests;

@@ -160,7 +160,12 @@ fn arming_past_the_cap_is_refused_naming_the_armed_ones() {
     for _ in 0..3 {
         tick(&env);
     }
-    env.json(&["reflex", "scan", "--output-format", "json"]);
+    // The sleep's job proposes it (and says so on the receipt).
+    let slept = env.wis(&["sleep"]).ok().to_string();
+    assert!(
+        slept.contains("reflexes: read 2 new episodes, proposed 1 (r1)"),
+        "{slept}"
+    );
     // A second situation: a new objective-less step.
     env.edit_store(|tx| {
         let mut r: wis::wisdom::reflex::Reflex = tx.get("r1").unwrap().unwrap();
