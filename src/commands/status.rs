@@ -76,7 +76,7 @@ pub fn run(ctx: &Ctx, _args: Args) -> Result<()> {
         ("last tick".into(), last),
     ];
     if let Some(day) = &report.reflexes {
-        rows.push(("reflexes today".into(), day.line()));
+        rows.push(("reflexes, latest day".into(), day.line()));
     }
     ctx.printer.pairs(rows)
 }

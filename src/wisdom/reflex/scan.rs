@@ -62,13 +62,9 @@ impl ScanReport {
     }
 }
 
-/// Whether an episode can count toward a streak: the model chose it (WIS2) and it is an act.
-fn counts(e: &Episode) -> bool {
-    !e.automated && e.tool != REPLY && e.tool != "unreadable"
-}
-
 /// Feeds one episode to the streaks; returns the streak when it has just reached `need` or
-/// grown past it.
+/// grown past it. An automated outcome or a text reply is passed over (neither counts nor
+/// resets, WIS2); any other failure, an unreadable reply among them, resets the situation.
 pub fn observe(
     streaks: &mut BTreeMap<String, Streak>,
     seq: u64,
@@ -78,7 +74,7 @@ pub fn observe(
     if e.automated || e.tool == REPLY {
         return None;
     }
-    if !e.success || !counts(e) {
+    if !e.success {
         streaks.remove(&e.situation);
         return None;
     }
