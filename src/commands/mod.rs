@@ -15,6 +15,7 @@ mod init;
 mod memory;
 mod news;
 mod pause;
+mod reflex;
 mod replay;
 mod sleep;
 mod status;
@@ -146,6 +147,10 @@ pub enum Command {
     /// CultCache files: export and import the store, project and verify any file.
     #[command(subcommand)]
     Cachectl(cachectl::Command),
+    /// Reflexes: actions promoted from streaks of successes and fired below the model: list,
+    /// show, scan, arm, disarm.
+    #[command(subcommand)]
+    Reflex(reflex::Command),
 }
 
 /// What every command gets: where the creature lives, how to print, the clock.
@@ -207,6 +212,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Completions(args) => completions::run(&ctx, args),
         Command::Memory(cmd) => memory::run(&ctx, cmd),
         Command::Cachectl(cmd) => cachectl::run(&ctx, cmd),
+        Command::Reflex(cmd) => reflex::run(&ctx, cmd),
     }
 }
 

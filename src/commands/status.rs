@@ -39,7 +39,7 @@ pub fn run(ctx: &Ctx, _args: Args) -> Result<()> {
         Some(t) => format!("#{} {} at {}: {}", t.tick, t.turn, rfc3339(t.at), t.summary),
         None => "none yet".into(),
     };
-    let rows = vec![
+    let mut rows = vec![
         ("name".into(), report.name.clone()),
         ("morph".into(), report.morph.clone()),
         ("stage".into(), report.stage.clone()),
@@ -75,5 +75,8 @@ pub fn run(ctx: &Ctx, _args: Args) -> Result<()> {
         ("documents".into(), docs.to_string()),
         ("last tick".into(), last),
     ];
+    if let Some(day) = &report.reflexes {
+        rows.push(("reflexes, latest day".into(), day.line()));
+    }
     ctx.printer.pairs(rows)
 }

@@ -1,5 +1,5 @@
 //! News for the operator: what happened in the creature's life that a person would want to
-//! hear about (a unit granted or held, a quest issued, passed or failed), in a bounded ring.
+//! hear about (a unit granted or held, a quest issued, passed or failed, a reflex demoted), in a bounded ring.
 //! Each item is written in the same transaction as the event it reports, so a crash can lose
 //! both or neither. `wis news` reads them.
 
@@ -29,6 +29,8 @@ pub enum NewsKind {
     QuestFailed,
     /// Store documents that did not read were rebuilt or set aside.
     Damage,
+    /// A reflex failed when it fired and was demoted.
+    ReflexDemoted,
 }
 
 impl NewsKind {
@@ -40,6 +42,7 @@ impl NewsKind {
             NewsKind::QuestPassed => "quest passed",
             NewsKind::QuestFailed => "quest failed",
             NewsKind::Damage => "damage",
+            NewsKind::ReflexDemoted => "reflex demoted",
         }
     }
 }

@@ -133,6 +133,20 @@ pub fn normalize_output(raw: &[u8], max_chars: usize) -> String {
     cut_middle(cleaned, max_chars)
 }
 
+/// The observation line the creature sees next tick.
+pub fn observation(outcome: &Outcome, max_chars: usize) -> String {
+    let head = match (outcome.fail_kind, outcome.exit_code) {
+        (FailKind::Ok, _) => "ok".to_string(),
+        (kind, Some(code)) => format!("{kind} (exit {code})"),
+        (kind, None) => kind.to_string(),
+    };
+    if outcome.output.is_empty() {
+        head
+    } else {
+        cut_middle(&format!("{head}: {}", outcome.output), max_chars)
+    }
+}
+
 /// Keeps the head and tail of a long text, saying how much was cut.
 pub fn cut_middle(text: &str, max_chars: usize) -> String {
     let count = text.chars().count();

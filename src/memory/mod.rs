@@ -10,9 +10,9 @@
 
 pub mod embed;
 pub mod engram;
-pub mod lexical;
 pub mod fate;
 pub mod judge;
+pub mod lexical;
 pub mod maintain;
 pub mod merge;
 pub mod qdrant;

@@ -1,6 +1,6 @@
 //! What `wis check` adds to the store's own checks: the creature's documents agree with each
-//! other, no turn is half recorded, the newborn body is granted, and the growing body's
-//! records are coherent.
+//! other, no turn is half recorded, the newborn body is granted, the growing body's
+//! records are coherent, and the reflex registry is within its cap.
 
 use crate::base::clock::{Millis, rfc3339};
 use crate::base::exit::Result;
@@ -71,6 +71,16 @@ pub fn check_references(rx: &impl Read) -> Result<Vec<Problem>> {
         });
     }
     problems.extend(progression::check(rx)?);
+    let reflexes = rx.count::<crate::wisdom::reflex::Reflex>()?;
+    if reflexes > crate::wisdom::reflex::REFLEX_CAP as u64 {
+        problems.push(Problem {
+            area: "wis.reflex.v1".into(),
+            detail: format!(
+                "{reflexes} reflexes, over the registry's cap of {}",
+                crate::wisdom::reflex::REFLEX_CAP
+            ),
+        });
+    }
     Ok(problems)
 }
 

@@ -34,6 +34,8 @@ pub fn registry() -> &'static [DocType] {
             DocType::of::<crate::wisdom::recall::IndexState>(),
             DocType::of::<crate::wisdom::recall::Bet>(),
             DocType::of::<crate::wisdom::replay::ReplayRecord>(),
+            DocType::of::<crate::wisdom::reflex::Reflex>(),
+            DocType::of::<crate::wisdom::reflex::ReflexState>(),
             DocType::of::<life::news::NewsItem>(),
             DocType::of::<life::quest_book::QuestBook>(),
             DocType::of::<life::objectives::Objectives>(),

@@ -1,5 +1,7 @@
 //! The economy: XP for adjudicated successes only (WIS1), nothing for automated outcomes
-//! (WIS2), levels from the declared thresholds in [`super::persona::LEVEL_XP`].
+//! (WIS2), levels from the declared thresholds in [`super::persona::LEVEL_XP`]. It is also the
+//! one seam that says what else an outcome may move ([`credit`]): a reflex-handled tick moves
+//! no unit or quest evidence, no skill trust and no bets.
 
 use serde::Serialize;
 
@@ -16,6 +18,29 @@ pub const XP_PER_GOAL: u64 = 5;
 pub struct Payment {
     pub xp: u64,
     pub level_up: bool,
+}
+
+/// What an outcome may move besides XP.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Credit {
+    /// The tick boundary runs for it: quest criteria, milestone (unit) evidence, due
+    /// predictions, delegated digests.
+    pub evidence: bool,
+    /// A skill it ran may become LIVE (trust in the skill).
+    pub trust: bool,
+    /// The "Before you act" bets settle on it.
+    pub bets: bool,
+}
+
+/// What `outcome` may move: everything when the model chose it, nothing when a reflex did
+/// (WIS2).
+pub fn credit(outcome: &Outcome) -> Credit {
+    let chosen = !outcome.automated;
+    Credit {
+        evidence: chosen,
+        trust: chosen,
+        bets: chosen,
+    }
 }
 
 /// Pays for an outcome: XP only for a success the model chose; an automated (reflex) outcome
@@ -56,6 +81,18 @@ mod tests {
         auto.automated = true;
         assert_eq!(settle(&mut p, &auto, XP_PER_GOAL), Payment::default());
         assert_eq!(p.xp, 0);
+    }
+
+    #[test]
+    fn automated_outcomes_move_no_evidence_no_trust_no_bets() {
+        let mut auto = Outcome::ok("handled");
+        auto.automated = true;
+        let none = credit(&auto);
+        assert!(!none.evidence, "WIS2: no quest or unit evidence");
+        assert!(!none.trust, "WIS2: no skill trust");
+        assert!(!none.bets, "WIS2: no bets settled");
+        let all = credit(&Outcome::ok("chosen"));
+        assert!(all.evidence && all.trust && all.bets);
     }
 
     #[test]

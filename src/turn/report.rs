@@ -6,9 +6,11 @@ use serde::Serialize;
 
 use crate::base::clock::Millis;
 use crate::base::exit::Result;
-use crate::base::store::Read;
+use crate::base::store::{Read, SINGLETON_KEY};
 use crate::creature::{By, Genome, LastTick, Persona, UnitId, UnitState, Unlocks};
 use crate::turn::documents::registry;
+use crate::wisdom::reflex::ReflexState;
+use crate::wisdom::reflex::metric::Summary;
 
 /// A unit as shown in the report.
 #[derive(Debug, Clone, Serialize)]
@@ -45,6 +47,10 @@ pub struct StatusReport {
     pub last_tick: Option<LastTick>,
     /// Which mind the creature runs on (or why its configuration does not load).
     pub mind: String,
+    /// The newest day of the reflex metric: ticks resolved below the model (none kept yet:
+    /// absent).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reflexes: Option<Summary>,
 }
 
 impl StatusReport {
@@ -87,6 +93,9 @@ impl StatusReport {
             documents,
             last_tick: persona.last_tick.clone(),
             mind,
+            reflexes: rx
+                .get::<ReflexState>(SINGLETON_KEY)?
+                .and_then(|s| s.metric.summaries().into_iter().next()),
         })
     }
 }

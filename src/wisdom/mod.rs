@@ -1,7 +1,8 @@
 //! Wisdom: what the creature's lived, adjudicated experience becomes, and the instrument that
 //! measures whether it helps (`docs/design.md` §4).
 //!
-//! [`episodes`] is the adjudicated ledger everything else reads; [`recall`] the situation index
+//! [`episodes`] is the adjudicated ledger everything else reads; [`reflex`] the reflexes promoted
+//! from it and fired below the model (design §4.1); [`recall`] the situation index
 //! over it, the "Before you act" block and its bets (design §4.3); [`curve`] the experience
 //! curve (design §4.4): a frozen battery of house-domain tasks, mechanical scorers, and the
 //! runner that puts the same battery to several arms (a model and a memory each) and records
@@ -15,4 +16,5 @@ pub mod curation;
 pub mod curve;
 pub mod episodes;
 pub mod recall;
+pub mod reflex;
 pub mod replay;

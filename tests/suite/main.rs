@@ -38,6 +38,7 @@ mod memory;
 mod mind;
 mod progression;
 mod recall_flag_off;
+mod reflex_flag_off;
 mod sandbox;
 mod sleep;
 mod store_shape;

@@ -58,17 +58,17 @@ fn born(root: &Path) -> Home {
     home
 }
 
-fn open(home: &Home) -> Store {
+pub(crate) fn open(home: &Home) -> Store {
     store::open(&home.store_path())
 }
 
-type Dump = BTreeMap<(String, String), Vec<u8>>;
+pub(crate) type Dump = BTreeMap<(String, String), Vec<u8>>;
 /// Documents a tick changed: before and after (`None`: absent).
-type Writes = BTreeMap<(String, String), (Option<Vec<u8>>, Option<Vec<u8>>)>;
+pub(crate) type Writes = BTreeMap<(String, String), (Option<Vec<u8>>, Option<Vec<u8>>)>;
 
 /// Every document, raw, by schema and key; episodes with their measured duration zeroed
 /// (it is wall-clock time, the one thing two identical lives do not share).
-fn dump(home: &Home) -> Dump {
+pub(crate) fn dump(home: &Home) -> Dump {
     let store = open(home);
     let rx = store.read().unwrap();
     let mut out = BTreeMap::new();
@@ -95,7 +95,7 @@ fn dump(home: &Home) -> Dump {
 }
 
 /// What a tick wrote: every document it added, changed or removed, before and after.
-fn diff(before: &Dump, after: &Dump) -> Writes {
+pub(crate) fn diff(before: &Dump, after: &Dump) -> Writes {
     let keys: std::collections::BTreeSet<_> = before.keys().chain(after.keys()).collect();
     keys.into_iter()
         .filter(|k| before.get(*k) != after.get(*k))
@@ -108,7 +108,7 @@ fn diff(before: &Dump, after: &Dump) -> Writes {
         .collect()
 }
 
-fn copy_dir(from: &Path, to: &Path) {
+pub(crate) fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
     for entry in std::fs::read_dir(from).unwrap() {
         let entry = entry.unwrap();

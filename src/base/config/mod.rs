@@ -74,7 +74,6 @@ impl Config {
         let mut table = match file_text {
             None => toml::Table::new(),
             Some(text) => {
-                refuse_reserved(text, file_name)?;
                 // Parse into the typed struct first: its errors name the key and the line.
                 toml::from_str::<Config>(text).map_err(|e| file_error(file_name, &e))?;
                 text.parse::<toml::Table>()
@@ -83,9 +82,6 @@ impl Config {
         };
         let keys = known_keys();
         for o in overrides {
-            if let Some(key) = o.key.strip_prefix("wisdom.") {
-                wisdom::refuse_not_built(key, &o.origin)?;
-            }
             let Some(default) = keys.get(&o.key) else {
                 return Err(
                     Error::config(format!("{}: unknown key `{}`", o.origin, o.key))
@@ -133,6 +129,12 @@ impl Config {
                 wisdom::REPLAY_BATCH_MAX
             ))
             .hint("each replayed episode is one model call during sleep"));
+        }
+        if self.wisdom.reflex_promote_successes < 2 {
+            return Err(Error::config(format!(
+                "[wisdom] reflex_promote_successes = {} is no streak; it must be at least 2",
+                self.wisdom.reflex_promote_successes
+            )));
         }
         if let Some(url) = &self.llm.url {
             if !(url.starts_with("http://") || url.starts_with("https://")) {
@@ -195,32 +197,7 @@ fn apply_preset(table: &mut toml::Table) -> Result<()> {
 }
 
 /// Overrides from `WIS_<SECTION>_<KEY>` variables.
-/// A reserved `[wisdom]` key in the file is refused with its line.
-fn refuse_reserved(text: &str, file_name: &str) -> Result<()> {
-    let Ok(table) = text.parse::<toml::Table>() else {
-        return Ok(()); // the typed parse reports the syntax error with its line
-    };
-    let Some(toml::Value::Table(w)) = table.get("wisdom") else {
-        return Ok(());
-    };
-    for key in w.keys() {
-        let line = text
-            .lines()
-            .position(|l| l.trim_start().starts_with(key.as_str()))
-            .map(|n| format!(" (line {})", n + 1))
-            .unwrap_or_default();
-        wisdom::refuse_not_built(key, &format!("{file_name}{line}"))?;
-    }
-    Ok(())
-}
-
 fn env_overrides() -> Result<Vec<Override>> {
-    for (key, _) in wisdom::NOT_BUILT {
-        let var = env_var_name(&format!("wisdom.{key}"));
-        if crate::base::env::var(&var).is_some() {
-            wisdom::refuse_not_built(key, &var)?;
-        }
-    }
     let mut out = Vec::new();
     for key in known_keys().keys() {
         let var = env_var_name(key);

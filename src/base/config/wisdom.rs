@@ -1,13 +1,10 @@
 //! `[wisdom]`: the flags and declared knobs of the wisdom plan. Every flag is off by default
 //! (WIS7): with them off, a tick's prompt and store writes are what they were without wisdom.
 //!
-//! Only keys whose feature is built are here. A key reserved for a feature this wis does not
-//! have yet ([`NOT_BUILT`]) is refused wherever it is set (the file, the environment, a flag)
-//! with exit 78 saying so: a key that is accepted and does nothing would be a lie.
+//! Every key here drives a built feature; any other key under `[wisdom]` is unknown and refused
+//! with exit 78 naming it and its line (a key that is accepted and does nothing would be a lie).
 
 use serde::{Deserialize, Serialize};
-
-use crate::base::exit::{Error, Result};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -26,6 +23,17 @@ pub struct Wisdom {
     pub curation_enabled: bool,
     /// Sleeps a memory may go without positive utility before it starts to decay.
     pub curation_grace_sleeps: u32,
+    /// Armed reflexes fire below the model, and sleep proposes new ones (design §4.1).
+    pub reflexes_enabled: bool,
+    /// A tick a reflex handled does not call the model; off, the model still runs with the
+    /// reflex's result in its stream (the soak mode).
+    pub reflex_saves_tick: bool,
+    /// A proposed reflex is armed at once, within `reflex_max_armed`.
+    pub reflex_auto_arm: bool,
+    /// Consecutive adjudicated successes of one action in one situation that propose a reflex.
+    pub reflex_promote_successes: u32,
+    /// Most reflexes armed at once.
+    pub reflex_max_armed: u32,
 }
 
 impl Default for Wisdom {
@@ -38,31 +46,14 @@ impl Default for Wisdom {
             replay_batch: 4,
             curation_enabled: false,
             curation_grace_sleeps: 3,
+            reflexes_enabled: false,
+            reflex_saves_tick: false,
+            reflex_auto_arm: false,
+            reflex_promote_successes: 5,
+            reflex_max_armed: 12,
         }
     }
 }
 
 /// Most episodes one replay may put to the model.
 pub const REPLAY_BATCH_MAX: u32 = 64;
-
-/// `[wisdom]` keys reserved for features not built yet, with the feature each belongs to.
-pub const NOT_BUILT: &[(&str, &str)] = &[
-    ("reflexes_enabled", "reflexes"),
-    ("reflex_saves_tick", "reflexes"),
-    ("reflex_auto_arm", "reflexes"),
-    ("reflex_promote_successes", "reflexes"),
-    ("reflex_max_armed", "reflexes"),
-];
-
-/// Refuses a reserved key (`origin` says where it was set: a file and line, an environment
-/// variable, a flag).
-pub fn refuse_not_built(key: &str, origin: &str) -> Result<()> {
-    match NOT_BUILT.iter().find(|(k, _)| *k == key) {
-        None => Ok(()),
-        Some((k, feature)) => Err(Error::config(format!(
-            "{origin}: `[wisdom] {k}` belongs to {feature}, which this wis does not have yet; \
-             it would do nothing"
-        ))
-        .hint("remove it; `wis config show` lists the keys that work")),
-    }
-}

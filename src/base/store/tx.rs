@@ -140,6 +140,19 @@ pub trait Read {
             .collect())
     }
 
+    /// The ring entries from sequence `from` on, oldest first: what was pushed since a reader
+    /// last looked (an incremental reader keeps its own cursor); damaged ones are skipped.
+    fn ring_from<D: Doc>(&self, from: u64) -> Result<Vec<(u64, D)>> {
+        Ok(self
+            .ring_raw_from(D::SCHEMA, from)?
+            .into_iter()
+            .filter_map(|(s, b)| self.decode_or_note(Place::Seq(s), b).map(|d| (s, d)))
+            .collect())
+    }
+
+    /// A ring's raw entries from sequence `from` on.
+    fn ring_raw_from(&self, schema: &'static str, from: u64) -> Result<Vec<(u64, Vec<u8>)>>;
+
     /// How many documents of this type the store holds.
     fn count<D: Doc>(&self) -> Result<u64> {
         self.table_len(D::SCHEMA, D::LAYOUT)
@@ -167,6 +180,18 @@ fn read_keyed_all(
     for item in t.iter().map_err(|e| db_err("read", e))? {
         let (k, v) = item.map_err(|e| db_err("read", e))?;
         out.push((k.value().to_string(), v.value().to_vec()));
+    }
+    Ok(out)
+}
+
+fn read_ring_from(
+    t: &impl ReadableTable<u64, &'static [u8]>,
+    from: u64,
+) -> Result<Vec<(u64, Vec<u8>)>> {
+    let mut out = Vec::new();
+    for item in t.range(from..).map_err(|e| db_err("read", e))? {
+        let (k, v) = item.map_err(|e| db_err("read", e))?;
+        out.push((k.value(), v.value().to_vec()));
     }
     Ok(out)
 }
@@ -239,6 +264,15 @@ macro_rules! impl_read {
             ) -> Result<Vec<(u64, Vec<u8>)>> {
                 open_or_empty!(self.txn, ring_def(schema), Vec::new(), |t| read_ring(
                     &t, last
+                ))
+            }
+            fn ring_raw_from(
+                &self,
+                schema: &'static str,
+                from: u64,
+            ) -> Result<Vec<(u64, Vec<u8>)>> {
+                open_or_empty!(self.txn, ring_def(schema), Vec::new(), |t| read_ring_from(
+                    &t, from
                 ))
             }
             fn table_len(&self, schema: &'static str, layout: Layout) -> Result<u64> {

@@ -10,6 +10,7 @@ pub mod consolidate;
 pub mod curate;
 pub mod job;
 mod progression;
+mod reflexes;
 mod replay;
 
 use serde::{Deserialize, Serialize};
@@ -33,6 +34,7 @@ pub const RECEIPT_CAP: u64 = 1_000;
 pub const JOBS: &[Job] = &[
     progression::SEEDER,
     consolidate::JOB,
+    reflexes::JOB,
     replay::JOB,
     curate::JOB,
     progression::QUESTS_AND_UNLOCKS,

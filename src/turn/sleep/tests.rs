@@ -47,7 +47,14 @@ fn the_jobs_run_in_the_declared_order() {
     let names: Vec<&str> = JOBS.iter().map(|j| j.name).collect();
     assert_eq!(
         names,
-        ["seeder", "consolidation", "replay", "curation", "quests"]
+        [
+            "seeder",
+            "consolidation",
+            "reflexes",
+            "replay",
+            "curation",
+            "quests"
+        ]
     );
 }
 

@@ -2,6 +2,8 @@
 //! lease, choose the turn, build the prompt and schema from one snapshot of the body, and
 //! write the lease. The store is closed again before the model is called.
 
+use std::path::Path;
+
 use serde_json::Value;
 
 use crate::base::clock::Millis;
@@ -24,6 +26,9 @@ use crate::wisdom::{episodes, recall};
 use crate::world::prompt::{self, Tail, rumination_cue, work_cue};
 use crate::world::skills::Runnable;
 
+use super::finish::TurnReport;
+use super::reflex;
+
 /// Most stream lines read for the prompt (the budget cuts further).
 const STREAM_WINDOW: usize = 400;
 
@@ -45,6 +50,8 @@ pub struct Plan {
     pub recall: recall::Injected,
     /// The tick of a turn that died and was recovered now.
     pub recovered: Option<u64>,
+    /// The `[REFLEX]` line of a reflex that fired before the model was asked.
+    pub reflex: Option<String>,
 }
 
 /// What the first phase found.
@@ -55,6 +62,8 @@ pub enum Begin<'a> {
     },
     /// The plan of the turn and its context.
     Ready(Box<Plan>, TurnCtx<'a>),
+    /// A reflex handled the turn and the model is not called (`reflex_saves_tick`).
+    Handled(Box<TurnReport>),
 }
 
 /// The schema of a rumination: a thought and a short plan.
@@ -71,12 +80,14 @@ pub fn rumination_schema() -> Value {
 }
 
 /// Runs the first phase in `tx`; the caller commits (unless it is a dry run). The turn's
-/// context is built here, once, and handed back with the plan.
+/// context is built here, once, and handed back with the plan. With reflexes on, an armed
+/// reflex matching the situation fires here, before the prompt is built (never in a dry run).
 pub fn begin<'a>(
     tx: &mut Tx<'_>,
     config: &'a Config,
     now: Millis,
     write_lease: bool,
+    workspace: &Path,
 ) -> Result<Begin<'a>> {
     let (mut persona, genome, rebuilt) = recover::creature(tx)?;
     if persona.paused {
@@ -103,6 +114,28 @@ pub fn begin<'a>(
     let choice = heartbeat::choose(&persona, step.as_deref());
     let visible = body.visible.clone();
     let situation = episodes::situation_key(body.objective.as_deref(), step.as_deref());
+    let mut reflex_line = None;
+    if write_lease && config.wisdom.reflexes_enabled && choice.turn == Turn::Work {
+        let fired = reflex::fire(
+            tx,
+            &ctx,
+            &mut persona,
+            &visible,
+            &body.skills,
+            &situation,
+            workspace,
+        )?;
+        match fired {
+            Some(handled) if config.wisdom.reflex_saves_tick => {
+                let report =
+                    reflex::end_below(tx, &ctx, &mut persona, handled, &body.skills, recovered)?;
+                recover::report(tx, tick, now, &rebuilt)?;
+                return Ok(Begin::Handled(Box::new(report)));
+            }
+            Some(handled) => reflex_line = Some(handled.fired.line),
+            None => {}
+        }
+    }
     let stream: Vec<StreamLine> = tx
         .ring::<StreamLine>(Some(STREAM_WINDOW))?
         .into_iter()
@@ -164,6 +197,7 @@ pub fn begin<'a>(
         situation,
         recall: recall.injected,
         recovered,
+        reflex: reflex_line,
     };
     Ok(Begin::Ready(Box::new(plan), ctx))
 }

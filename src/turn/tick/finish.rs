@@ -15,6 +15,8 @@ use crate::creature::{LastTick, Persona, notebooks};
 use crate::turn::economy::{self, Payment};
 use crate::wisdom::episodes::{self, Episode, SUMMARY_CHARS};
 
+pub use crate::creature::outcome::observation;
+
 use super::begin::Plan;
 
 /// What the model's reply came to.
@@ -52,6 +54,9 @@ pub struct TurnReport {
     /// What the tick boundary settled: units granted or held, quests, predictions, digests.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub events: Vec<String>,
+    /// `[REFLEX] handled … via …` when a reflex fired this tick.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reflex: Option<String>,
 }
 
 /// Checks the lease is still this turn's and removes it.
@@ -186,20 +191,6 @@ pub fn record(
     });
     tx.set(&persona)?;
     Ok((payment, summary))
-}
-
-/// The observation line the creature sees next tick.
-pub fn observation(outcome: &Outcome, max_chars: usize) -> String {
-    let head = match (outcome.fail_kind, outcome.exit_code) {
-        (FailKind::Ok, _) => "ok".to_string(),
-        (kind, Some(code)) => format!("{kind} (exit {code})"),
-        (kind, None) => kind.to_string(),
-    };
-    if outcome.output.is_empty() {
-        head
-    } else {
-        cut_middle(&format!("{head}: {}", outcome.output), max_chars)
-    }
 }
 
 /// The action in a few words.

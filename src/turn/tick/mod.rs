@@ -10,6 +10,7 @@
 mod begin;
 mod finish;
 mod outage;
+mod reflex;
 
 use std::time::{Duration, Instant};
 
@@ -33,6 +34,8 @@ use crate::turn::progression::boundary::after_outcome;
 use crate::turn::recover;
 use crate::turn::sleep::sleep_turn;
 use crate::wisdom::recall;
+use crate::wisdom::reflex::fire;
+use crate::wisdom::reflex::metric::Handled;
 use crate::world::dispatch::{Body, execute, needs_store};
 
 /// How to run a tick.
@@ -71,8 +74,14 @@ pub fn tick(
     let started = Instant::now();
     let store = home.open(opts.wait, "tick", clock)?;
     let mut tx = store.write()?;
-    let (plan, ctx) = match begin::begin(&mut tx, config, clock.now(), !opts.dry_run)? {
+    let workspace = home.workspace();
+    let begun = begin::begin(&mut tx, config, clock.now(), !opts.dry_run, &workspace)?;
+    let (plan, ctx) = match begun {
         Begin::Paused { name } => return Ok(TickOutcome::Paused { name }),
+        Begin::Handled(report) => {
+            tx.commit()?;
+            return Ok(TickOutcome::Turn(*report));
+        }
         Begin::Ready(plan, ctx) => (*plan, ctx),
     };
     if opts.dry_run {
@@ -109,7 +118,6 @@ pub fn tick(
             return Err(err);
         }
     };
-    let workspace = home.workspace();
     let body = Body {
         workspace: &workspace,
         config,
@@ -162,6 +170,11 @@ pub fn tick(
         clock.now(),
     )?;
     let ctx = ctx.at(clock.now());
+    if config.wisdom.reflexes_enabled
+        && let Decision::Act { .. } = &decision
+    {
+        fire::count(&mut tx, ctx.now, Handled::Model, outcome.success)?;
+    }
     recall::record(
         &mut tx,
         config,
@@ -197,6 +210,7 @@ pub fn tick(
         summary,
         recovered: plan.recovered,
         events,
+        reflex: plan.reflex.clone(),
     }))
 }
 
@@ -288,5 +302,6 @@ fn sleep(
         summary: receipt.line(),
         recovered: plan.recovered,
         events: Vec::new(),
+        reflex: None,
     })
 }

@@ -11,6 +11,7 @@ mod kill9;
 mod lived;
 mod memory;
 mod recall;
+mod reflex;
 mod replay;
 mod reports;
 mod store_busy;

@@ -1,0 +1,144 @@
+//! A reflex in the tick (design §4.1, WIS2, WIS3), before the prompt is built: the armed reflex
+//! whose trigger matches the situation runs its action through the one dispatch chokepoint,
+//! and its outcome, marked automated, is recorded as a reflex. With `reflex_saves_tick` the
+//! tick ends here without the model; otherwise the model runs with the reflex in its stream.
+//! Loop detection counts a reflex's repeats exactly as the model's.
+
+use std::path::Path;
+
+use crate::base::exit::Result;
+use crate::base::store::Tx;
+use crate::creature::heartbeat::Turn;
+use crate::creature::lease::{LEASE_KEY, Lease};
+use crate::creature::nap::PRESSURE_PER_TURN;
+use crate::creature::tool::ToolSpec;
+use crate::creature::{Action, FailKind, LastTick, Outcome, Persona};
+use crate::turn::ctx::TurnCtx;
+use crate::turn::economy;
+use crate::turn::progression::boundary::after_outcome;
+use crate::turn::progression::chores::ChoresDone;
+use crate::wisdom::reflex::fire::{self, Fired};
+use crate::world::dispatch::{Body, execute, needs_store};
+use crate::world::skills::Runnable;
+
+use super::finish::TurnReport;
+
+/// What the reflex came to, for the rest of the tick.
+pub struct Handled {
+    pub fired: Fired,
+    pub outcome: Outcome,
+    /// The call the reflex made.
+    pub call: Action,
+}
+
+/// Fires the matching armed reflex, if any, in `tx`; `persona` (the tick's copy) takes the
+/// loop counters and is saved.
+pub fn fire(
+    tx: &mut Tx<'_>,
+    ctx: &TurnCtx<'_>,
+    persona: &mut Persona,
+    visible: &[&'static ToolSpec],
+    skills: &[Runnable],
+    situation: &str,
+    workspace: &Path,
+) -> Result<Option<Handled>> {
+    let Some(reflex) = fire::matching(tx, persona, situation)? else {
+        return Ok(None);
+    };
+    let body = Body {
+        workspace,
+        config: ctx.config,
+        visible,
+        skills,
+        memory: &ctx.memory,
+        tick: ctx.tick,
+        now: ctx.now,
+    };
+    let (mut outcome, call) = match reflex.action.call() {
+        Some(call) if needs_store(&call) => (execute(&call, &body, Some(tx)), call),
+        Some(call) => (execute(&call, &body, None), call),
+        None => (
+            Outcome::fail(FailKind::InvalidArgs, "the reflex's arguments do not read"),
+            Action::new(&reflex.action.tool, serde_json::json!({})),
+        ),
+    };
+    outcome.automated = true;
+    let signature = reflex.action.signature.clone();
+    let below = ctx.config.wisdom.reflex_saves_tick;
+    let obs = ctx.config.context.obs_max_chars;
+    let fired = fire::record(
+        tx,
+        &ctx.memory,
+        reflex,
+        situation,
+        &outcome,
+        below,
+        obs,
+        ctx.tick,
+        ctx.now,
+    )?;
+    if persona.last_signature.as_deref() == Some(signature.as_str()) {
+        persona.repeats_in_row += 1;
+    } else {
+        persona.last_signature = Some(signature);
+        persona.repeats_in_row = 1;
+    }
+    tx.set(&*persona)?;
+    Ok(Some(Handled {
+        fired,
+        outcome,
+        call,
+    }))
+}
+
+/// Ends a tick the reflex handled without the model: the tick is counted, it pays what the
+/// economy says an automated outcome pays (nothing), and the boundary runs only if the economy
+/// credits the outcome with evidence (it does not: WIS2).
+pub fn end_below(
+    tx: &mut Tx<'_>,
+    ctx: &TurnCtx<'_>,
+    persona: &mut Persona,
+    handled: Handled,
+    skills: &[Runnable],
+    recovered: Option<u64>,
+) -> Result<TurnReport> {
+    let payment = economy::settle(persona, &handled.outcome, 0);
+    persona.ticks = ctx.tick;
+    persona.sleep_pressure += PRESSURE_PER_TURN;
+    persona.last_tick = Some(LastTick {
+        tick: ctx.tick,
+        at: ctx.now,
+        turn: Turn::Work,
+        summary: handled.fired.line.clone(),
+    });
+    tx.set(&*persona)?;
+    tx.remove::<Lease>(LEASE_KEY)?;
+    let events = if economy::credit(&handled.outcome).evidence {
+        after_outcome(
+            tx,
+            ctx,
+            Some((&handled.call, &handled.outcome)),
+            skills,
+            ChoresDone::default(),
+        )?
+    } else {
+        Vec::new()
+    };
+    Ok(TurnReport {
+        tick: ctx.tick,
+        turn: Turn::Work,
+        why: "a reflex handled the situation".into(),
+        tool: Some(handled.call.tool.clone()),
+        action: Some(handled.call.brief(60)),
+        fail_kind: Some(handled.outcome.fail_kind),
+        success: handled.outcome.success,
+        duration_ms: handled.outcome.duration_ms,
+        model_ms: None,
+        xp: payment.xp,
+        level_up: payment.level_up,
+        summary: handled.fired.line.clone(),
+        recovered,
+        events,
+        reflex: Some(handled.fired.line),
+    })
+}

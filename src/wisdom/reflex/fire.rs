@@ -1,0 +1,140 @@
+//! Firing (WIS2, WIS3): which armed reflex matches the situation a tick finds, and what its
+//! outcome leaves behind. The tick runs the action through the one dispatch chokepoint; this
+//! records it as a reflex: the `[REFLEX]` line and the observation in the stream, the episode
+//! marked automated, the reflex's counters and the metric, and on a failure the demotion, a
+//! scar engram and a news item, all in the tick's transaction.
+
+use crate::base::clock::Millis;
+use crate::base::exit::Result;
+use crate::base::store::{Read, Tx};
+use crate::creature::news::{self, NewsKind};
+use crate::creature::stream::{StreamLine, Voice};
+use crate::creature::{Outcome, Persona, cut_middle};
+use crate::memory::{Kind, LazyMemory, NewEngram, Provenance};
+use crate::wisdom::episodes::{Episode, SUMMARY_CHARS};
+use crate::world::stats;
+
+use super::metric::Handled;
+use super::registry::all;
+use super::{Reflex, ReflexState, Status};
+
+/// The armed reflex whose trigger matches `situation` now (its guard holding over the stats
+/// as `persona` and the store have them), the first in id order; at most one fires a tick.
+pub fn matching(rx: &impl Read, persona: &Persona, situation: &str) -> Result<Option<Reflex>> {
+    for reflex in all(rx)? {
+        if reflex.status != Status::Armed || reflex.trigger.situation_key != situation {
+            continue;
+        }
+        let holds = match &reflex.trigger.guard {
+            None => true,
+            Some(guard) => guard.holds(&mut |path| stats::value(rx, persona, path))?,
+        };
+        if holds {
+            return Ok(Some(reflex));
+        }
+    }
+    Ok(None)
+}
+
+/// What a firing came to.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Fired {
+    pub id: String,
+    /// `[REFLEX] handled … via …`, as the stream has it.
+    pub line: String,
+    pub success: bool,
+    pub demoted: bool,
+}
+
+/// Records `reflex`'s firing in `situation` at `tick` with its adjudicated `outcome` (already
+/// marked automated). `below`: the model is not called this tick.
+#[allow(clippy::too_many_arguments)]
+pub fn record(
+    tx: &mut Tx<'_>,
+    memory: &LazyMemory<'_>,
+    mut reflex: Reflex,
+    situation: &str,
+    outcome: &Outcome,
+    below: bool,
+    obs_max_chars: usize,
+    tick: u64,
+    now: Millis,
+) -> Result<Fired> {
+    let brief = reflex.action.brief();
+    let line = format!("handled {situation} via {brief}");
+    tx.push(&StreamLine::new(tick, now, Voice::Reflex, line.clone()))?;
+    let observed = crate::creature::outcome::observation(outcome, obs_max_chars);
+    tx.push(&StreamLine::new(
+        tick,
+        now,
+        Voice::Observe,
+        observed.clone(),
+    ))?;
+    tx.push(&Episode {
+        tick,
+        at: now,
+        situation: situation.to_string(),
+        tool: reflex.action.tool.clone(),
+        signature: reflex.action.signature.clone(),
+        action: reflex
+            .action
+            .call()
+            .map(|a| a.to_json())
+            .unwrap_or_default(),
+        fail_kind: outcome.fail_kind,
+        success: outcome.success,
+        automated: true,
+        summary: cut_middle(
+            &format!(
+                "reflex {}: {brief} -> {}",
+                reflex.id,
+                observed.replace('\n', " ")
+            ),
+            SUMMARY_CHARS,
+        ),
+        duration_ms: outcome.duration_ms,
+    })?;
+    reflex.fired += 1;
+    reflex.last_fired = Some(tick);
+    let demoted = !outcome.success;
+    if demoted {
+        reflex.failed += 1;
+        reflex.status = Status::Demoted;
+        reflex.demoted_tick = Some(tick);
+        let failure = cut_middle(&observed.replace('\n', " "), 200);
+        reflex.last_failure = Some(failure.clone());
+        let text = format!(
+            "reflex {} stopped working in situation {situation}: {failure}",
+            reflex.id
+        );
+        let scar = NewEngram::new(Kind::Scar, text.clone(), Provenance::Experienced);
+        memory.get()?.remember(tx, scar, now)?;
+        tx.push(&StreamLine::new(
+            tick,
+            now,
+            Voice::System,
+            format!("{text}; it is demoted and will not fire again"),
+        ))?;
+        news::post(tx, tick, now, NewsKind::ReflexDemoted, &reflex.id, text)?;
+    }
+    tx.put(&reflex.id.clone(), &reflex)?;
+    let handled = if below {
+        Handled::Below
+    } else {
+        Handled::Fired
+    };
+    count(tx, now, handled, outcome.success)?;
+    Ok(Fired {
+        id: reflex.id,
+        line: format!("[REFLEX] {line}"),
+        success: outcome.success,
+        demoted,
+    })
+}
+
+/// Counts one tick in the metric.
+pub fn count(tx: &mut Tx<'_>, now: Millis, handled: Handled, success: bool) -> Result<()> {
+    let (mut state, _) = tx.singleton_or_default::<ReflexState>()?;
+    state.metric.count(now, handled, success);
+    tx.set(&state)
+}

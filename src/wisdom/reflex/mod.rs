@@ -1,0 +1,183 @@
+//! Reflexes: thinking compiled below the model (design §4.1, WIS2, WIS3, WIS8).
+//!
+//! A reflex is a trigger (a situation key, the same one the ledger and recall use, and a
+//! guard, a [`Criterion`] over typed stats) and an action, promoted mechanically from a
+//! streak of adjudicated successes of the model's own choices ([`scan`]), armed by the
+//! operator or by `reflex_auto_arm` ([`registry`]), matched and recorded in the tick below the
+//! model ([`fire`]), and demoted by its first adjudicated failure. The registry is capped at
+//! [`REFLEX_CAP`]; the scan's cursor, its streaks and the daily metric ([`metric`]) live in one
+//! capped singleton, [`ReflexState`].
+
+pub mod fire;
+pub mod metric;
+pub mod registry;
+pub mod scan;
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::base::clock::Millis;
+use crate::base::store::Layout;
+use crate::creature::Action;
+use crate::creature::criterion::Criterion;
+use crate::doc;
+
+pub use metric::{Day, Metric};
+
+/// Most reflexes the registry keeps (proposed, armed, disarmed and demoted together).
+pub const REFLEX_CAP: usize = 256;
+/// Most situations whose running streak the scan keeps (the least recently seen go first).
+pub const STREAK_CAP: usize = 2_048;
+/// Most episode ids a reflex's provenance names.
+pub const PROVENANCE_IDS: usize = 16;
+
+/// Where a reflex stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// Promoted from a streak; waits for `wis reflex arm`.
+    Proposed,
+    /// Fires when its trigger matches.
+    Armed,
+    /// Taken out of service by the operator.
+    Disarmed,
+    /// Failed once when it fired; proposed again only after a fresh streak.
+    Demoted,
+}
+
+impl Status {
+    pub const ALL: [Status; 4] = [
+        Status::Proposed,
+        Status::Armed,
+        Status::Disarmed,
+        Status::Demoted,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Proposed => "proposed",
+            Status::Armed => "armed",
+            Status::Disarmed => "disarmed",
+            Status::Demoted => "demoted",
+        }
+    }
+}
+
+impl std::fmt::Display for Status {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl std::str::FromStr for Status {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Status, String> {
+        Status::ALL
+            .into_iter()
+            .find(|x| x.as_str() == s)
+            .ok_or_else(|| format!("{s:?} is not a status (proposed, armed, disarmed, demoted)"))
+    }
+}
+
+/// When a reflex fires: in this situation, while the guard holds (no guard: always).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Trigger {
+    pub situation_key: String,
+    #[serde(default)]
+    pub guard: Option<Criterion>,
+}
+
+/// What a reflex does: one tool call, its arguments in the action channel's JSON.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ReflexAction {
+    pub tool: String,
+    /// The arguments as a JSON object (text, so the store's encoding never sees JSON values).
+    pub args: String,
+    /// The action signature the streak was counted on.
+    pub signature: String,
+}
+
+impl ReflexAction {
+    /// The call as dispatch takes it; `None` when the stored arguments do not read.
+    pub fn call(&self) -> Option<Action> {
+        let args: serde_json::Value = serde_json::from_str(&self.args).ok()?;
+        args.is_object().then(|| Action::new(&self.tool, args))
+    }
+
+    /// `bash ls notes` in a few words.
+    pub fn brief(&self) -> String {
+        match self.call() {
+            Some(a) => a.brief(60),
+            None => self.tool.clone(),
+        }
+    }
+}
+
+/// Where a reflex came from: the streak's episodes (ring sequence numbers) and its length.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Provenance {
+    pub episode_ids: Vec<u64>,
+    pub successes: u32,
+    pub last_adjudicated: Millis,
+}
+
+/// One reflex.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Reflex {
+    pub id: String,
+    pub trigger: Trigger,
+    pub action: ReflexAction,
+    pub provenance: Provenance,
+    pub status: Status,
+    pub fired: u64,
+    pub failed: u64,
+    /// Who armed it (`operator`, `auto`) and when.
+    #[serde(default)]
+    pub armed_by: Option<String>,
+    #[serde(default)]
+    pub armed_at: Option<Millis>,
+    pub proposed_tick: u64,
+    /// The tick of the last firing.
+    #[serde(default)]
+    pub last_fired: Option<u64>,
+    /// The tick it was demoted at: a new streak must start after it.
+    #[serde(default)]
+    pub demoted_tick: Option<u64>,
+    /// What its last failure said.
+    #[serde(default)]
+    pub last_failure: Option<String>,
+}
+
+doc!(Reflex, "wis.reflex", 1, Layout::Keyed);
+
+/// A streak the scan is counting: one situation, its latest action signature, how many
+/// adjudicated successes of it came in a row.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Streak {
+    pub signature: String,
+    pub tool: String,
+    pub args: String,
+    pub successes: u32,
+    /// The streak's episodes, newest last (at most [`PROVENANCE_IDS`]).
+    pub episodes: Vec<u64>,
+    pub first_tick: u64,
+    pub last_tick: u64,
+    pub last_at: Millis,
+}
+
+/// The scan's cursor and streaks, and the metric ring.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ReflexState {
+    /// The episode sequence number the next scan starts from.
+    pub cursor: u64,
+    /// The number the next reflex id takes.
+    pub next_id: u64,
+    /// Running streaks by situation key.
+    pub streaks: BTreeMap<String, Streak>,
+    /// Ticks below and above the model, per day.
+    #[serde(default)]
+    pub metric: Metric,
+}
+
+doc!(ReflexState, "wis.reflex_state", 1, Layout::Singleton);

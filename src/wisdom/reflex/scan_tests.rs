@@ -1,0 +1,140 @@
+//! The promotion scan's rules, over a temporary store: what counts toward a streak (WIS1,
+//! WIS2), what resets it, when a demoted reflex may come back, auto-arming within the cap, and
+//! that a scan reads only what is new.
+
+use crate::base::config::Wisdom;
+use crate::base::store::testing::temp_store;
+use crate::base::store::{Read, Store};
+use crate::creature::FailKind;
+use crate::wisdom::episodes::Episode;
+
+use super::{ScanReport, scan};
+use crate::wisdom::reflex::{Reflex, Status, registry};
+
+const READ: &str = r#"{"tool":"read_file","args":{"path":"notes/pump.txt"}}"#;
+
+fn episode(situation: &str, success: bool, automated: bool, tool: &str) -> Episode {
+    Episode {
+        tick: 0,
+        at: 0,
+        situation: situation.into(),
+        tool: tool.into(),
+        signature: format!("{tool} notes/pump.txt"),
+        action: READ.into(),
+        fail_kind: if success {
+            FailKind::Ok
+        } else {
+            FailKind::NotFound
+        },
+        success,
+        automated,
+        summary: String::new(),
+        duration_ms: 0,
+    }
+}
+
+/// Pushes episodes at consecutive ticks (from the ring's next sequence number).
+fn push(store: &Store, episodes: &[Episode]) {
+    let mut tx = store.write().unwrap();
+    let start = tx.ring_next::<Episode>().unwrap();
+    for (i, e) in episodes.iter().enumerate() {
+        let mut e = e.clone();
+        e.tick = start + i as u64 + 1;
+        tx.push(&e).unwrap();
+    }
+    tx.commit().unwrap();
+}
+
+fn run(store: &Store, wisdom: &Wisdom) -> ScanReport {
+    let mut tx = store.write().unwrap();
+    let report = scan(&mut tx, wisdom, 100, 0, false).unwrap();
+    tx.commit().unwrap();
+    report
+}
+
+fn ok() -> Episode {
+    episode("-|s", true, false, "read_file")
+}
+
+#[test]
+fn automated_and_reply_outcomes_never_count_and_a_failure_resets() {
+    let (_dir, store) = temp_store();
+    let w = Wisdom::default();
+    let auto = episode("-|s", true, true, "read_file");
+    let reply = episode("-|s", true, false, "reply");
+    push(
+        &store,
+        &[ok(), auto.clone(), auto.clone(), auto, reply, ok(), ok()],
+    );
+    assert!(run(&store, &w).proposed.is_empty(), "3 chosen successes");
+    let fail = episode("-|s", false, false, "read_file");
+    push(&store, &[fail, ok(), ok(), ok(), ok()]);
+    let report = run(&store, &w);
+    assert_eq!(report.read, 5, "only the new episodes");
+    assert!(report.proposed.is_empty(), "the failure reset the streak");
+    push(&store, &[ok()]);
+    assert_eq!(run(&store, &w).proposed, ["r1"]);
+    let r1: Reflex = store.read().unwrap().get("r1").unwrap().unwrap();
+    assert_eq!(r1.status, Status::Proposed);
+    assert_eq!(r1.provenance.successes, 5);
+    assert_eq!(r1.action.args, r#"{"path":"notes/pump.txt"}"#);
+}
+
+#[test]
+fn a_demoted_reflex_comes_back_only_after_a_streak_begun_after_its_demotion() {
+    let (_dir, store) = temp_store();
+    let w = Wisdom::default();
+    push(&store, &[ok(), ok(), ok(), ok(), ok()]);
+    assert_eq!(run(&store, &w).proposed, ["r1"]);
+    // Demoted at tick 7; the running streak (begun at tick 1) goes on past it.
+    {
+        let mut tx = store.write().unwrap();
+        let mut r1: Reflex = tx.get("r1").unwrap().unwrap();
+        r1.status = Status::Demoted;
+        r1.demoted_tick = Some(7);
+        tx.put("r1", &r1).unwrap();
+        tx.commit().unwrap();
+    }
+    push(&store, &[ok(), ok(), ok()]);
+    assert!(run(&store, &w).proposed.is_empty(), "an old streak");
+    push(&store, &[episode("-|s", false, false, "read_file")]);
+    push(&store, &[ok(), ok(), ok(), ok(), ok()]);
+    assert_eq!(run(&store, &w).proposed, ["r1"], "a fresh streak");
+    let r1: Reflex = store.read().unwrap().get("r1").unwrap().unwrap();
+    assert_eq!(r1.status, Status::Proposed);
+}
+
+#[test]
+fn auto_arm_arms_proposals_within_the_cap() {
+    let (_dir, store) = temp_store();
+    let w = Wisdom {
+        reflex_auto_arm: true,
+        reflex_max_armed: 1,
+        reflex_promote_successes: 2,
+        ..Wisdom::default()
+    };
+    let other = || episode("-|t", true, false, "read_file");
+    push(&store, &[ok(), ok(), other(), other()]);
+    let report = run(&store, &w);
+    assert_eq!(report.proposed, ["r1", "r2"]);
+    assert_eq!(report.armed, ["r1"]);
+    let all = registry::all(&store.read().unwrap()).unwrap();
+    assert_eq!(registry::armed(&all).len(), 1);
+    assert_eq!(all[0].armed_by.as_deref(), Some("auto"));
+    assert_eq!(all[1].status, Status::Proposed);
+}
+
+#[test]
+fn a_dry_run_writes_nothing() {
+    let (_dir, store) = temp_store();
+    push(&store, &[ok(), ok(), ok(), ok(), ok()]);
+    let mut tx = store.write().unwrap();
+    let report = scan(&mut tx, &Wisdom::default(), 1, 0, true).unwrap();
+    tx.commit().unwrap();
+    assert_eq!(report.proposed, ["r1"]);
+    assert_eq!(
+        run(&store, &Wisdom::default()).read,
+        5,
+        "the cursor did not move"
+    );
+}
