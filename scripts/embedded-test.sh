@@ -12,3 +12,12 @@ cargo test --features embedded --test embedded --test embedded_ticks -- --nocapt
 # The model fetch script's tests live in the integration suite; with the model installed, the
 # one that checks an installed model is left alone runs instead of skipping.
 cargo test --features embedded --test suite fetch_model -- --nocapture
+# Counterfactual replay on the real model: the same seed gives the same report.
+cargo test --features embedded --test embedded_replay -- --nocapture
+# The experience curve on the real model: a fixture creature told the facts that answer part
+# of battery v1 (scripts/curve_fixture.sh). Memory must buy a gain of at least 0.15 of the
+# battery with a 95% interval wholly above zero, or the build fails: a change that stops
+# wisdom from reaching the prompt fails here.
+fixture="$(mktemp -d)/fixture"
+scripts/curve_fixture.sh "$fixture" target/debug/wis
+target/debug/wis --home "$fixture" curve run --min-gain 0.15

@@ -20,7 +20,7 @@ use super::vector::{self, Vector};
 use super::write::require;
 use crate::base::clock::Millis;
 use crate::base::exit::{Error, Result};
-use crate::base::store::{Read, Store};
+use crate::base::store::{Read, Store, Tx};
 
 /// Engrams re-embedded per durable commit.
 pub const REEMBED_COMMIT: usize = 512;
@@ -78,19 +78,7 @@ pub fn reembed(
             .iter()
             .map(|id| require(&tx, *id))
             .collect::<Result<_>>()?;
-        for batch in engrams.chunks(embedder.max_batch().max(1)) {
-            let texts: Vec<&str> = batch.iter().map(|e| e.body.as_str()).collect();
-            let vectors = embedder.embed(&texts)?;
-            for (engram, values) in batch.iter().zip(vectors) {
-                let mut engram = engram.clone();
-                engram.vector = memory.meta(&engram.body, values.len(), now);
-                let space = memory.space_for(values.len());
-                let key = engram.id.key();
-                tx.put(&key, &Vector::new(engram.id, space, engram.tag(), &values))?;
-                tx.put(&key, &engram)?;
-                report.reembedded += 1;
-            }
-        }
+        report.reembedded += rewrite(&mut tx, memory, engrams, now)?;
         state.mirror_behind();
         state.save(&mut tx)?;
         tx.commit()?;
@@ -98,6 +86,71 @@ pub fn reembed(
         progress(report.reembedded, total);
     }
     Ok(report)
+}
+
+/// Re-embeds `engrams` with this memory's embedder inside `tx`: each engram's vector row and
+/// metadata are rewritten together. Returns how many were.
+fn rewrite(tx: &mut Tx<'_>, memory: &Memory, engrams: Vec<Engram>, now: Millis) -> Result<u64> {
+    let embedder = memory.embedder();
+    let mut done = 0;
+    for batch in engrams.chunks(embedder.max_batch().max(1)) {
+        let texts: Vec<&str> = batch.iter().map(|e| e.body.as_str()).collect();
+        let vectors = embedder.embed(&texts)?;
+        for (engram, values) in batch.iter().zip(vectors) {
+            let mut engram = engram.clone();
+            engram.vector = memory.meta(&engram.body, values.len(), now);
+            let space = memory.space_for(values.len());
+            let key = engram.id.key();
+            tx.put(&key, &Vector::new(engram.id, space, engram.tag(), &values))?;
+            tx.put(&key, &engram)?;
+            done += 1;
+        }
+    }
+    Ok(done)
+}
+
+/// What [`reembed_other_space`] did: engrams re-embedded, and those of another space left.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Caught {
+    pub reembedded: u64,
+    pub left: u64,
+}
+
+/// Re-embeds at most `limit` engrams whose vectors another embedder made (an embedder whose
+/// dimension is known before its first call only), inside `tx`, and marks the mirror behind
+/// when any was. The bounded catch-up after an embedder change: until it is done, those
+/// engrams are not found by recall.
+pub fn reembed_other_space(
+    tx: &mut Tx<'_>,
+    memory: &Memory,
+    limit: usize,
+    now: Millis,
+) -> Result<Caught> {
+    let Some(dim) = memory.embedder().dim() else {
+        return Ok(Caught {
+            reembedded: 0,
+            left: 0,
+        });
+    };
+    let (total, ids) = vector::other_space_ids(tx, memory.space_for(dim), dim, limit)?;
+    if ids.is_empty() {
+        return Ok(Caught {
+            reembedded: 0,
+            left: total,
+        });
+    }
+    let engrams: Vec<Engram> = ids
+        .iter()
+        .map(|id| require(tx, *id))
+        .collect::<Result<_>>()?;
+    let done = rewrite(tx, memory, engrams, now)?;
+    let mut state = MemoryState::load(tx)?;
+    state.mirror_behind();
+    state.save(tx)?;
+    Ok(Caught {
+        reembedded: done,
+        left: total - done,
+    })
 }
 
 /// What `mirror --rebuild` did.

@@ -286,3 +286,44 @@ fn stats_count_by_tier_kind_and_provenance() {
     assert!(s.mirror.is_none());
     assert_eq!(s.caps, Caps::DEFAULT);
 }
+
+#[test]
+fn engrams_of_another_embedder_are_caught_up_in_bounded_steps() {
+    let (_dir, store) = temp_store();
+    let old = hash_memory(64);
+    for (i, body) in [
+        "the kettle is in the kitchen",
+        "the cat sleeps on the mat",
+        "backups run at 3",
+    ]
+    .iter()
+    .enumerate()
+    {
+        add(&store, &old, fact(body), i as i64);
+    }
+    let new = hash_memory(256);
+    let rx = store.read().unwrap();
+    assert!(
+        new.recall(&rx, "kettle", &Filter::default(), 5)
+            .unwrap()
+            .hits
+            .is_empty()
+    );
+    drop(rx);
+    let mut tx = store.write().unwrap();
+    let caught = maintain::reembed_other_space(&mut tx, &new, 2, 50).unwrap();
+    tx.commit().unwrap();
+    assert_eq!((caught.reembedded, caught.left), (2, 1));
+    let mut tx = store.write().unwrap();
+    let caught = maintain::reembed_other_space(&mut tx, &new, 2, 60).unwrap();
+    tx.commit().unwrap();
+    assert_eq!((caught.reembedded, caught.left), (1, 0));
+    let rx = store.read().unwrap();
+    let found = new.recall(&rx, "kettle", &Filter::default(), 5).unwrap();
+    assert_eq!(found.other_space, 0);
+    assert_eq!(found.hits[0].engram.body, "the kettle is in the kitchen");
+    drop(rx);
+    let mut tx = store.write().unwrap();
+    let caught = maintain::reembed_other_space(&mut tx, &new, 2, 70).unwrap();
+    assert_eq!((caught.reembedded, caught.left), (0, 0));
+}

@@ -125,6 +125,32 @@ pub fn load(rx: &impl Read, space: u64, dim: usize) -> Result<Loaded> {
     Ok(Loaded { set, other_space })
 }
 
+/// The engrams whose vector rows are of another space than `space`/`dim` (made by another
+/// embedder), at most `limit` of them by id, and how many there are in all. Reads only the
+/// vector rows, never a body.
+pub fn other_space_ids(
+    rx: &impl Read,
+    space: u64,
+    dim: usize,
+    limit: usize,
+) -> Result<(u64, Vec<EngramId>)> {
+    let rows = rx.keyed_all_raw(Vector::SCHEMA)?;
+    let (mut total, mut ids) = (0, Vec::new());
+    for (key, bytes) in &rows {
+        let row: VectorRef = rmp_serde::from_slice(bytes).map_err(|e| {
+            Error::data(format!("store document {} `{key}`: {e}", Vector::SCHEMA))
+                .hint("`wis check` lists damaged documents; `wis memory reembed` rewrites rows")
+        })?;
+        if row.space != space || row.f32le.len() != dim * 4 {
+            total += 1;
+            if ids.len() < limit {
+                ids.push(row.id);
+            }
+        }
+    }
+    Ok((total, ids))
+}
+
 /// Serde for `Vec<u8>` as MessagePack `bin` (not an array of numbers).
 pub(crate) mod bin {
     use serde::de::{Error, SeqAccess, Visitor};

@@ -10,6 +10,7 @@ pub mod consolidate;
 pub mod curate;
 pub mod job;
 mod progression;
+mod reembed;
 mod reflexes;
 mod replay;
 
@@ -33,6 +34,7 @@ pub const RECEIPT_CAP: u64 = 1_000;
 /// Sleep's jobs, in the order they run (design §3.3).
 pub const JOBS: &[Job] = &[
     progression::SEEDER,
+    reembed::JOB,
     consolidate::JOB,
     reflexes::JOB,
     replay::JOB,

@@ -49,6 +49,7 @@ fn the_jobs_run_in_the_declared_order() {
         names,
         [
             "seeder",
+            "reembed",
             "consolidation",
             "reflexes",
             "replay",
