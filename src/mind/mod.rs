@@ -74,6 +74,10 @@ pub struct Reply {
     pub usage: Usage,
     /// Wall time of the call, in milliseconds.
     pub elapsed_ms: u64,
+    /// The model that answered, as the backend names it (a server's `/props` model path or
+    /// its answer's `model` field, the embedded GGUF's file name); `None` when it does not say.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub model: Option<String>,
 }
 
 /// A model that can be asked for one action.

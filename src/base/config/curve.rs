@@ -26,6 +26,24 @@ pub struct Arm {
     pub model: Option<String>,
     /// `none` or `live`.
     pub memory: ArmMemory,
+    /// Samples per task, the answer by majority over them: `samples = 8` is the
+    /// compute-matched stand-in for a model eight times larger. 1: one greedy call.
+    #[serde(default = "one_sample", skip_serializing_if = "is_one_sample")]
+    pub samples: u32,
+    /// The temperature of every sample when `samples` > 1. Unset: [`VOTE_TEMPERATURE`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub temperature: Option<f32>,
+}
+
+/// The temperature an arm with `samples` > 1 samples at unless it says otherwise.
+pub const VOTE_TEMPERATURE: f32 = 0.7;
+
+fn one_sample() -> u32 {
+    1
+}
+
+fn is_one_sample(n: &u32) -> bool {
+    *n == 1
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -51,6 +69,8 @@ impl Default for Curve {
                 url: None,
                 model: None,
                 memory: ArmMemory::None,
+                samples: 1,
+                temperature: None,
             },
         );
         arms.insert(
@@ -59,6 +79,8 @@ impl Default for Curve {
                 url: None,
                 model: None,
                 memory: ArmMemory::Live,
+                samples: 1,
+                temperature: None,
             },
         );
         arms.insert(
@@ -67,6 +89,8 @@ impl Default for Curve {
                 url: None,
                 model: Some("large".into()),
                 memory: ArmMemory::None,
+                samples: 1,
+                temperature: None,
             },
         );
         Curve {

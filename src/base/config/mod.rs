@@ -19,7 +19,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 pub use context::{Context, Preset};
-pub use curve::{Arm, ArmMemory, Curve};
+pub use curve::{Arm, ArmMemory, Curve, VOTE_TEMPERATURE};
 pub use embed::{Embed, EmbedBackend};
 pub use llm::{Endpoint, Llm};
 pub use organs::{Organs, SandboxMode};

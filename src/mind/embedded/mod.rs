@@ -166,6 +166,11 @@ impl Mind for EmbeddedMind {
                 predicted_ms: Some(out.predicted_ms),
             },
             elapsed_ms: started.elapsed().as_millis() as u64,
+            model: self
+                .loaded
+                .path
+                .file_name()
+                .map(|f| f.to_string_lossy().into_owned()),
         })
     }
 }

@@ -10,6 +10,7 @@
 //! came (cut at `[llm] max_reply_chars`): reading it as an action is [`crate::mind::parse`]'s
 //! job.
 
+mod served;
 mod swap;
 mod wire;
 
@@ -22,6 +23,7 @@ use crate::base::exit::{Error, Result};
 use crate::base::http;
 use crate::mind::{Mind, Prompt, Reply, Sampling};
 
+pub use served::same_model;
 pub use wire::{request_body, touch_body};
 
 /// How long to wait between retries of a server that is still loading.
@@ -62,6 +64,11 @@ pub struct OpenAiMind {
     load_retries: u32,
     max_reply_chars: usize,
     backoff: Backoff,
+    /// Whether replies name the model `/props` says is served
+    /// ([`OpenAiMind::naming_served_model`]).
+    probe_served: bool,
+    /// What `/props` said, once asked.
+    served: Option<Option<String>>,
 }
 
 impl OpenAiMind {
@@ -88,6 +95,8 @@ impl OpenAiMind {
             load_retries: llm.load_retries,
             max_reply_chars: llm.max_reply_chars,
             backoff: Backoff::default(),
+            probe_served: false,
+            served: None,
         })
     }
 
@@ -186,6 +195,9 @@ impl Mind for OpenAiMind {
         let body = request_body(self.endpoint, &self.model, prompt, schema, sampling);
         let answer = self.post(&url, &body)?;
         let mut reply = wire::read_answer(self.endpoint, &url, &answer.body, self.max_reply_chars)?;
+        if let Some(served) = self.served_model() {
+            reply.model = Some(served);
+        }
         reply.elapsed_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
         Ok(reply)
     }

@@ -126,6 +126,11 @@ pub fn read_answer(
         truncated: stopped_at_limit || cut,
         usage: usage(&value),
         elapsed_ms: 0,
+        model: value
+            .get("model")
+            .and_then(Value::as_str)
+            .filter(|m| !m.is_empty())
+            .map(String::from),
     })
 }
 
@@ -210,6 +215,10 @@ mod tests {
         assert!(reply.truncated);
         assert_eq!(reply.usage.prompt_tokens, Some(12));
         assert_eq!(reply.usage.predicted_ms, Some(2.25));
+        assert_eq!(reply.model, None, "an answer without `model` names none");
+        let named = r#"{"model":"qwen-7b","choices":[{"text":"x"}]}"#;
+        let reply = read_answer(Endpoint::Completion, "u", named, 4).unwrap();
+        assert_eq!(reply.model.as_deref(), Some("qwen-7b"));
     }
 
     #[test]

@@ -15,6 +15,7 @@ use crate::base::exit::{Kind, Result};
 use crate::base::home::Home;
 use crate::base::store::Rx;
 use crate::creature::lease;
+use crate::mind::Mind;
 use crate::mind::open::open_mind;
 use crate::mind::openai::OpenAiMind;
 
@@ -64,6 +65,17 @@ pub fn run_live(
         let mut arm_config = config.clone();
         arm_config.llm.url = arm.url.clone();
         arm_config.llm.model = arm.model.clone();
+        // A server's replies name the model it really serves (its /props), so an arm that
+        // a plain llama-server answers with another model is refused, not recorded.
+        if arm_config
+            .llm
+            .url
+            .as_deref()
+            .is_some_and(|u| !u.trim().is_empty())
+        {
+            let mind = OpenAiMind::new(&arm_config.llm)?.naming_served_model();
+            return Ok(Box::new(mind) as Box<dyn Mind>);
+        }
         open_mind(&arm_config)
     };
     let mut prompt = |task: &Task, arm: &ArmSpec| contexts.prompt(task, arm);

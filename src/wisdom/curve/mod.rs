@@ -3,8 +3,9 @@
 //!
 //! A frozen [`battery`] of house-domain tasks, each with a mechanical scorer ([`score`]: no
 //! model judges a model), is put to several arms ([`arms`]: a model and a memory each) by the
-//! [runner](mod@run), which refuses to run on a live creature (WIS6). Every arm's result is
-//! recorded with the battery's version and SHA-256 and the creature's age ([`result`],
+//! [runner](mod@run), which refuses to run on a live creature (WIS6). An arm is asked once
+//! per task, or several times with the majority answer ([`vote`]), and the model that answered
+//! must be the arm's. Every arm's result is recorded with the battery's version and SHA-256 and the creature's age ([`result`],
 //! [`record`]), so the curve of score against age can be shown as a table ([`table`]) or
 //! drawn ([`svg`]).
 
@@ -22,6 +23,7 @@ pub mod run;
 pub mod score;
 pub mod svg;
 pub mod table;
+pub mod vote;
 
 pub use answer::{Answer, AnswerKind};
 pub use arms::{ArmSpec, battery_schema, sampling, select};

@@ -45,8 +45,20 @@ pub struct TaskScore {
     pub score: f64,
     /// Whether the arm answered in text, with a tool call, or with neither.
     pub kind: AnswerKind,
-    /// The answer as given (a call as its compact JSON), cut at 500 characters.
+    /// The answer as given (a call as its compact JSON), cut at 500 characters; on a voting
+    /// arm, the majority's.
     pub reply: String,
+    /// Model calls made for the task (absent: 1).
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub calls: u32,
+}
+
+fn one() -> u32 {
+    1
+}
+
+fn is_one(n: &u32) -> bool {
+    *n == 1
 }
 
 /// One arm's run through one battery.
@@ -58,6 +70,11 @@ pub struct CurveResult {
     pub arm: String,
     /// The model name the arm asked for.
     pub model: String,
+    /// The model that answered, as its backend named it (a server's `/props` model path or
+    /// its answer's `model` field, the embedded GGUF's file name); absent when the backend did
+    /// not say, and in results recorded before it was kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answered_by: Option<String>,
     /// The server it asked (absent: the embedded model).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub url: Option<String>,
@@ -65,8 +82,15 @@ pub struct CurveResult {
     pub mind: String,
     pub memory: ArmMemory,
     pub age: Age,
-    /// The sampler seed every call used (temperature 0, prompt cache off).
+    /// The sampler seed every call used (temperature 0, prompt cache off); on a voting arm,
+    /// sample `k` used `seed + k`.
     pub seed: u64,
+    /// Samples per task, the answer by majority (absent: 1, one greedy call).
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub samples: u32,
+    /// The temperature of a voting arm's samples (absent: one greedy call).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub temperature: Option<f32>,
     pub tasks: Vec<TaskScore>,
     /// The sum of the task scores.
     pub total: f64,
@@ -91,6 +115,11 @@ impl CurveResult {
         } else {
             self.total / self.tasks.len() as f64
         }
+    }
+
+    /// Model calls the arm made over the battery.
+    pub fn calls(&self) -> u64 {
+        self.tasks.iter().map(|t| u64::from(t.calls)).sum()
     }
 }
 

@@ -2,7 +2,9 @@
 //!
 //! A run refuses unless the creature is paused and no turn is in flight, and refuses a
 //! battery whose bytes changed since its first result. Arms run one after another; each task
-//! is one model call through the action channel with the curve's sampler discipline. An
+//! is one model call through the action channel with the curve's sampler discipline, or on a
+//! voting arm several and their majority ([`super::vote`]), and an arm answered by another
+//! model than its own is refused (exit 78). An
 //! arm's result is recorded (store ring and `--out`) as soon as the arm is done, so an error
 //! or Ctrl-C in a later arm keeps the earlier ones; an arm cut short is not a curve point and
 //! is not recorded. Whatever happens after the first model was asked, the run ends by
@@ -18,11 +20,11 @@ use std::time::Duration;
 use indicatif::ProgressBar;
 use serde::Serialize;
 
-use super::answer::Answer;
 use super::arms::ArmSpec;
 use super::battery::{Battery, Task};
 use super::record::{OutFile, check_frozen, checked_cap, record};
 use super::result::{Age, BatteryRef, CurveResult, TaskScore};
+use super::vote;
 use crate::base::clock::{Clock, Millis};
 use crate::base::config::ArmMemory;
 use crate::base::exit::{Error, Result};
@@ -77,10 +79,18 @@ pub struct RunReport {
 
 impl RunReport {
     /// The header of [`RunReport::rows`].
-    pub const HEADER: [&'static str; 6] =
-        ["arm", "model", "memory", "score", "95% interval", "points"];
+    pub const HEADER: [&'static str; 7] = [
+        "arm",
+        "model",
+        "memory",
+        "score",
+        "95% interval",
+        "points",
+        "calls",
+    ];
 
-    /// One row per finished arm: name, model, memory, mean score, points of the total.
+    /// One row per finished arm: name, model, memory, mean score, its interval, points of the
+    /// total, and the model calls it made.
     pub fn rows(&self) -> Vec<Vec<String>> {
         self.results
             .iter()
@@ -99,6 +109,7 @@ impl RunReport {
                         format!("[{:.3}, {:.3}]", i.low, i.high)
                     },
                     format!("{:.2} / {}", r.total, r.tasks.len()),
+                    r.calls().to_string(),
                 ]
             })
             .collect()
@@ -110,7 +121,10 @@ impl RunReport {
         let mut gains = Vec::new();
         for wise in self.results.iter().filter(|r| r.memory == ArmMemory::Live) {
             let naive = self.results.iter().find(|r| {
-                r.memory == ArmMemory::None && r.model == wise.model && r.url == wise.url
+                r.memory == ArmMemory::None
+                    && r.model == wise.model
+                    && r.url == wise.url
+                    && r.samples == wise.samples
             });
             if let Some(naive) = naive
                 && let Some(diff) = super::interval::paired(wise, naive)
@@ -292,7 +306,8 @@ fn run_arm(
     progress.set_message(arm.name.clone());
     let started_at = opts.clock.now();
     let mut mind = (hooks.mind)(arm).map_err(|e| e.context(format!("arm {}", arm.name)))?;
-    let tasks = score_arm(opts, arm, mind.as_mut(), hooks.prompt, hooks.stop, progress)?;
+    let (tasks, answered_by) =
+        score_arm(opts, arm, mind.as_mut(), hooks.prompt, hooks.stop, progress)?;
     Ok(CurveResult {
         run_at: report.run_at,
         battery: BatteryRef {
@@ -301,11 +316,14 @@ fn run_arm(
         },
         arm: arm.name.clone(),
         model: arm.model.clone(),
+        answered_by,
         url: arm.url.clone(),
         mind: mind.describe(),
         memory: arm.memory,
         age: report.age,
         seed: opts.sampling.seed.unwrap_or_default(),
+        samples: arm.samples,
+        temperature: arm.temperature,
         total: tasks.iter().map(|t| t.score).sum(),
         tasks,
         started_at,
@@ -313,8 +331,9 @@ fn run_arm(
     })
 }
 
-/// Puts every task of the battery to one mind: one call each, scored mechanically. Stops
-/// with exit 1 when `stop` says so between tasks.
+/// Puts every task of the battery to one mind ([`super::vote::ask`]: one call each, or the
+/// arm's samples and their majority), scored mechanically; returns the scores and the model
+/// the backend said answered. Stops with exit 1 when `stop` says so between tasks.
 pub fn score_arm(
     opts: &RunOptions,
     arm: &ArmSpec,
@@ -322,9 +341,10 @@ pub fn score_arm(
     prompt: &mut dyn FnMut(&Task, &ArmSpec) -> Result<Prompt>,
     stop: &dyn Fn() -> bool,
     progress: &ProgressBar,
-) -> Result<Vec<TaskScore>> {
+) -> Result<(Vec<TaskScore>, Option<String>)> {
     let total = opts.battery.tasks.len();
     let mut scores = Vec::with_capacity(total);
+    let mut answered_by = None;
     for (i, task) in opts.battery.tasks.iter().enumerate() {
         if stop() {
             return Err(Error::failed(format!(
@@ -335,18 +355,19 @@ pub fn score_arm(
         }
         let at = || format!("arm {}, task {}", arm.name, task.id);
         let shown = prompt(task, arm).map_err(|e| e.context(at()))?;
-        let reply = mind
-            .complete(&shown, opts.schema, &opts.sampling)
+        let asked = vote::ask(mind, arm, &shown, opts.schema, &opts.sampling)
             .map_err(|e| e.context(at()))?;
-        let answer = Answer::from_reply(&reply.text);
+        answered_by = answered_by.or(asked.model);
+        let answer = asked.answer;
         scores.push(TaskScore {
             id: task.id.clone(),
             domain: task.domain,
             score: task.scorer.score(&answer),
             kind: answer.kind(),
             reply: answer.kept(),
+            calls: asked.calls,
         });
         progress.inc(1);
     }
-    Ok(scores)
+    Ok((scores, answered_by))
 }

@@ -25,6 +25,7 @@ fn result(arm: &str, ticks: u64, total: f64, battery: &Battery) -> CurveResult {
         },
         arm: arm.into(),
         model: "m".into(),
+        answered_by: None,
         url: None,
         mind: "scripted".into(),
         memory: ArmMemory::None,
@@ -33,6 +34,8 @@ fn result(arm: &str, ticks: u64, total: f64, battery: &Battery) -> CurveResult {
             sleeps: ticks / 100,
         },
         seed: 7,
+        samples: 1,
+        temperature: None,
         tasks: Vec::new(),
         total,
         started_at: NOW_SECS * 1000,
@@ -64,6 +67,7 @@ fn seed_results(home: &Home, dir: &Path) {
                 score: total / 2.0,
                 kind: wis::wisdom::curve::AnswerKind::Text,
                 reply: "x".into(),
+                calls: 1,
             })
             .collect();
         record::record(&mut tx, &battery, &r, 1000).unwrap();

@@ -4,6 +4,7 @@
 //! report snapshots, text and JSON, of every reporting command.
 
 mod cachectl;
+mod curve_arms;
 mod curve_run;
 mod curve_show;
 mod foundation;

@@ -3,6 +3,7 @@
 mod refusals;
 mod runs;
 mod shipped;
+mod votes;
 mod xml_check;
 
 use std::cell::{Cell, RefCell};
@@ -80,6 +81,8 @@ pub struct Bench {
     pub stop_after: Option<usize>,
     pub results_cap: u64,
     pub out: Option<PathBuf>,
+    /// The arms come from here (the default arms unless a test adds some).
+    pub curve: Curve,
 }
 
 impl Bench {
@@ -109,6 +112,7 @@ impl Bench {
             stop_after: None,
             results_cap: 1000,
             out: None,
+            curve: Curve::default(),
         };
         bench.live(false, 120, 3);
         bench
@@ -130,7 +134,7 @@ impl Bench {
     }
 
     pub fn arms(&self) -> Vec<ArmSpec> {
-        select(&Curve::default(), &Llm::default(), None).unwrap()
+        select(&self.curve, &Llm::default(), None).unwrap()
     }
 
     pub fn run(&self) -> Result<RunReport> {
@@ -168,6 +172,9 @@ impl Bench {
                         return Err(Error::unavailable(
                             "http://fake/v1 did not answer: connection refused",
                         ));
+                    }
+                    if name == "vote-small" {
+                        return Ok(votes::sample(task, s.seed.unwrap_or_default()));
                     }
                     Ok(script(&name, task))
                 },

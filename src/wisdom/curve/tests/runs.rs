@@ -20,7 +20,14 @@ fn three_arms_give_the_expected_table_and_a_valid_svg() {
     let row = &report.rows()[0];
     assert_eq!(
         [&row[..4], &row[5..]].concat(),
-        ["naive-small", "gemma-3-270m", "none", "0.125", "0.50 / 4"]
+        [
+            "naive-small",
+            "gemma-3-270m",
+            "none",
+            "0.125",
+            "0.50 / 4",
+            "4"
+        ]
     );
     assert!(row[4].starts_with("[0.000, "), "{row:?}");
     // Memory's gain: wise-small over naive-small on the same model, paired over the tasks.

@@ -1,0 +1,119 @@
+//! `wis curve run` arms against a fake model server: an arm is the model it claims to be (a
+//! server that answers another model is refused with exit 78 naming both, a matching one is
+//! recorded), and a voting arm (`samples = N`) samples warm with derived seeds and shows its
+//! model calls.
+
+use crate::support::TestEnv;
+use crate::support::fake_openai::{Answer, FakeOpenAi};
+
+const BATTERY: &str = r#"{"id": "port", "domain": "recall", "prompt": "Which TCP port does the pump controller listen on?", "scorer": {"type": "exact", "answer": "8731"}}
+"#;
+
+fn reply(text: &str) -> Answer {
+    Answer::content(format!(
+        r#"{{"tool": "reply", "args": {{"text": "{text}"}}}}"#
+    ))
+}
+
+/// A paused home whose resident model is `small` on `server`, with `arms` as [curve.arms].
+fn setup(server: &FakeOpenAi, arms: &str) -> TestEnv {
+    let env = TestEnv::born();
+    env.write("battery/v3.jsonl", BATTERY);
+    env.write(
+        "wis.toml",
+        &format!(
+            "[llm]\nurl = \"{}\"\nmodel = \"small\"\n\n[curve]\nbattery = \"{}\"\n\n{arms}",
+            server.url(),
+            env.path("battery/v3.jsonl").display(),
+        ),
+    );
+    env.wis(&["pause"]).ok();
+    env
+}
+
+#[test]
+fn an_arm_answered_by_another_model_is_refused_and_a_matching_one_recorded() {
+    // A plain llama-server: one model (its /props says /models/small.gguf), whatever name is
+    // asked for.
+    let server = FakeOpenAi::builder()
+        .model("small")
+        .then_forever(reply("8731"))
+        .start();
+    let env = setup(
+        &server,
+        &format!(
+            "[curve.arms.naive-small]\nmemory = \"none\"\n\n\
+             [curve.arms.naive-large]\nurl = \"{}\"\nmodel = \"large\"\nmemory = \"none\"\n",
+            server.url()
+        ),
+    );
+    let out = env.path("curve.jsonl");
+    let refused = env.wis(&[
+        "curve",
+        "run",
+        "--arm",
+        "naive-large",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    refused.code(78);
+    assert!(
+        refused.stderr.contains("\"large\"") && refused.stderr.contains("/models/small.gguf"),
+        "{}",
+        refused.stderr
+    );
+    let kept = std::fs::read_to_string(&out).unwrap_or_default();
+    assert_eq!(
+        kept.lines().count(),
+        0,
+        "a refused arm is not a curve point"
+    );
+
+    env.wis(&[
+        "curve",
+        "run",
+        "--arm",
+        "naive-small",
+        "--out",
+        out.to_str().unwrap(),
+    ])
+    .ok();
+    let line = std::fs::read_to_string(&out).unwrap();
+    let result: serde_json::Value = serde_json::from_str(line.trim()).unwrap();
+    assert_eq!(result["model"], "small");
+    assert_eq!(result["answered_by"], "/models/small.gguf");
+    assert_eq!(result["tasks"][0]["score"], 1.0);
+    assert!(result.get("samples").is_none(), "{result}");
+}
+
+#[test]
+fn a_voting_arm_samples_warm_with_derived_seeds_and_shows_its_calls() {
+    let server = FakeOpenAi::builder()
+        .model("small")
+        .answers([reply("8080"), reply("8731"), reply("8731.")])
+        .then_forever(reply("touched"))
+        .start();
+    let env = setup(
+        &server,
+        "[curve.arms.vote-small]\nmemory = \"none\"\nsamples = 3\ntemperature = 0.9\n",
+    );
+    let table = env.wis(&["curve", "run"]).ok().to_string();
+    let row = table
+        .lines()
+        .find(|l| l.contains("vote-small"))
+        .unwrap_or_else(|| panic!("no vote-small row:\n{table}"));
+    assert!(
+        row.contains("1.00 / 1") && row.trim_end().ends_with('3'),
+        "{row}"
+    );
+    let asked: Vec<_> = server
+        .completions()
+        .into_iter()
+        .filter(|r| r.json["max_tokens"] != 1)
+        .collect();
+    assert_eq!(asked.len(), 3);
+    for (k, req) in asked.iter().enumerate() {
+        assert_eq!(req.json["temperature"], 0.9);
+        assert_eq!(req.json["seed"], 7 + k as u64);
+    }
+}
