@@ -84,12 +84,12 @@ impl Default for Curve {
             },
         );
         arms.insert(
-            "naive-large".into(),
+            "vote-small".into(),
             Arm {
                 url: None,
-                model: Some("large".into()),
+                model: None,
                 memory: ArmMemory::None,
-                samples: 1,
+                samples: 8,
                 temperature: None,
             },
         );

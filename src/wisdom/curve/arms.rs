@@ -140,10 +140,25 @@ mod tests {
 
     #[test]
     fn resident_arms_run_first() {
-        let arms = select(&curve(), &Llm::default(), None).unwrap();
+        let mut c = curve();
+        c.arms.insert(
+            "naive-large".into(),
+            Arm {
+                url: None,
+                model: Some("large".into()),
+                memory: ArmMemory::None,
+                samples: 1,
+                temperature: None,
+            },
+        );
+        let arms = select(&c, &Llm::default(), None).unwrap();
         let names: Vec<&str> = arms.iter().map(|a| a.name.as_str()).collect();
-        assert_eq!(names, ["naive-small", "wise-small", "naive-large"]);
-        assert_eq!(arms[2].model, "large");
+        assert_eq!(
+            names,
+            ["naive-small", "vote-small", "wise-small", "naive-large"]
+        );
+        assert_eq!(arms[3].model, "large");
+        assert_eq!(arms[1].samples, 8);
         assert_eq!(arms[0].model, Llm::default().model);
     }
 
@@ -175,7 +190,7 @@ mod tests {
     fn an_unknown_arm_is_a_usage_error_listing_the_arms() {
         let e = select(&curve(), &Llm::default(), Some("wise-huge")).unwrap_err();
         assert_eq!(e.code(), 64);
-        assert!(e.hint.unwrap().contains("naive-large"));
+        assert!(e.hint.unwrap().contains("vote-small"));
     }
 
     #[test]

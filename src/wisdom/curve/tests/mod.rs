@@ -112,7 +112,7 @@ impl Bench {
             stop_after: None,
             results_cap: 1000,
             out: None,
-            curve: Curve::default(),
+            curve: three_arms(),
         };
         bench.live(false, 120, 3);
         bench
@@ -231,4 +231,22 @@ pub fn scores(report: &RunReport) -> Vec<(String, f64)> {
         .iter()
         .map(|r| (r.arm.clone(), r.score()))
         .collect()
+}
+
+/// The arms these tests were written for: the small model with and without memory, and a
+/// larger one without.
+pub fn three_arms() -> Curve {
+    let mut curve = Curve::default();
+    curve.arms.remove("vote-small");
+    curve.arms.insert(
+        "naive-large".into(),
+        crate::base::config::Arm {
+            url: None,
+            model: Some("large".into()),
+            memory: crate::base::config::ArmMemory::None,
+            samples: 1,
+            temperature: None,
+        },
+    );
+    curve
 }
