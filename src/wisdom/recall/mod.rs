@@ -173,4 +173,4 @@ pub(crate) fn warn_once(message: &str) {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -27,12 +27,12 @@ pub(super) fn config(recall: bool) -> Config {
     config
 }
 
-pub(super) fn bash(command: &str) -> Action {
+pub(crate) fn bash(command: &str) -> Action {
     Action::new("bash", json!({ "command": command }))
 }
 
 /// An episode of `action` in `situation`, judged `success`.
-pub(super) fn episode(tick: u64, situation: &str, action: &Action, success: bool) -> Episode {
+pub(crate) fn episode(tick: u64, situation: &str, action: &Action, success: bool) -> Episode {
     Episode {
         tick,
         at: tick as i64 * 60_000,

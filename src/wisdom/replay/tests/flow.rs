@@ -2,43 +2,17 @@
 //! scripted to be learned, unlearned and divergent, settlements on exactly the shown items,
 //! and the same seed giving the same report.
 
-use serde_json::json;
-
 use crate::base::config::Config;
 use crate::base::store::testing::temp_store;
 use crate::base::store::{Read, Store};
 use crate::creature::stream::{StreamLine, Voice};
 use crate::creature::tool::ToolSpec;
-use crate::creature::{Action, FailKind, Morph, Persona, Unlocks};
+use crate::creature::{Morph, Persona, Unlocks};
 use crate::memory::{EngramId, HashEmbedder, Kind, LazyMemory, Memory, NewEngram, Provenance, get};
 use crate::mind::testing::scripted;
-use crate::wisdom::episodes::{Episode, action_signature};
 use crate::wisdom::recall::Bet;
+use crate::wisdom::recall::tests::{bash, episode};
 use crate::wisdom::replay::{self, At, ReplayRecord, Today, Verdict};
-
-fn bash(command: &str) -> Action {
-    Action::new("bash", json!({ "command": command }))
-}
-
-fn episode(tick: u64, situation: &str, action: &Action, success: bool) -> Episode {
-    Episode {
-        tick,
-        at: tick as i64 * 60_000,
-        situation: situation.into(),
-        tool: action.tool.clone(),
-        signature: action_signature(action),
-        action: action.to_json(),
-        fail_kind: if success {
-            FailKind::Ok
-        } else {
-            FailKind::NonzeroExit
-        },
-        success,
-        automated: false,
-        summary: String::new(),
-        duration_ms: 1,
-    }
-}
 
 /// Situations `-|a`, `-|b`, `-|c` each failed with `cat X` and were fixed with `ls X`; `-|d`
 /// failed and was never fixed. A guardrail recommends the fix of `-|a`.
