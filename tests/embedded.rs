@@ -255,3 +255,67 @@ fn tiny_gguf(architecture: &str) -> Vec<u8> {
     out.extend(architecture.as_bytes());
     out
 }
+
+#[test]
+fn a_kept_state_serves_the_shared_prefix_and_a_damaged_one_is_replaced() {
+    let Some(path) = support::model::model() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let state_dir = dir.path().join("cache");
+    let mut cached = EmbeddedMind::load(&path, options())
+        .unwrap()
+        .keep_state_in(&state_dir);
+    let mut fresh = EmbeddedMind::load(&path, options()).unwrap();
+    let schema = schema();
+    let keep = Sampling {
+        cache_prompt: true,
+        ..sampling(0.0, 3)
+    };
+    let first = cached
+        .complete(&prompt("read the file todo.txt"), &schema, &keep)
+        .unwrap();
+    assert_eq!(first.usage.cached_tokens, Some(0), "nothing kept yet");
+    let states: Vec<_> = std::fs::read_dir(&state_dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".kv"))
+        .collect();
+    assert_eq!(states.len(), 1, "{states:?}");
+
+    // The next prompt shares the examples: only its own question is read.
+    let next = prompt("write 'hi' into hello.txt");
+    let second = cached.complete(&next, &schema, &keep).unwrap();
+    let (total, served) = (
+        second.usage.prompt_tokens.unwrap(),
+        second.usage.cached_tokens.unwrap(),
+    );
+    assert!(served * 10 >= total * 8, "{served} of {total} served");
+    assert!(served < total);
+    // Reading less changes nothing the model says.
+    let reference = fresh.complete(&next, &schema, &sampling(0.0, 3)).unwrap();
+    assert_eq!(second.text, reference.text);
+    eprintln!(
+        "{served} of {total} prompt tokens from the kept state -> {}",
+        second.text
+    );
+
+    // A damaged state is ignored (nothing served), the reply is the same, and it is replaced.
+    let state = state_dir.join(&states[0]);
+    let mut bytes = std::fs::read(&state).unwrap();
+    bytes.truncate(bytes.len() / 3);
+    std::fs::write(&state, &bytes).unwrap();
+    let third = cached.complete(&next, &schema, &keep).unwrap();
+    assert_eq!(third.usage.cached_tokens, Some(0));
+    assert_eq!(third.text, reference.text);
+    assert!(std::fs::metadata(&state).unwrap().len() > bytes.len() as u64);
+    // Calls without cache_prompt neither read nor write it.
+    let before = std::fs::metadata(&state).unwrap().modified().unwrap();
+    let plain = cached.complete(&next, &schema, &sampling(0.0, 3)).unwrap();
+    assert_eq!(plain.usage.cached_tokens, Some(0));
+    assert_eq!(
+        std::fs::metadata(&state).unwrap().modified().unwrap(),
+        before
+    );
+}

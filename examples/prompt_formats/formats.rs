@@ -2,6 +2,7 @@
 //! them one of the scored situations) and the same situation; they differ only in framing.
 
 use wis::creature::morph::Morph;
+use wis::creature::stream::{StreamLine, Voice, render_recent};
 use wis::creature::tool::ToolSpec;
 use wis::creature::{Persona, Unlocks};
 use wis::world::prompt::{self, Tail, work_cue};
@@ -167,6 +168,24 @@ pub const FORMATS: &[Format] = &[
         imperative: true,
     },
     Format {
+        name: "wis tick prompt, old order",
+        about: "the same before the reorder for prompt caches: now and plan before the stream",
+        render: |task| old_order(task, &[]),
+        imperative: true,
+    },
+    Format {
+        name: "wis tick prompt, lived",
+        about: "the tick's own prompt after six earlier ticks (stream, then now and plan)",
+        render: |task| tick_prompt_with(task, &lived_stream()),
+        imperative: true,
+    },
+    Format {
+        name: "wis tick prompt, lived, old order",
+        about: "the same six ticks laid out as before the reorder",
+        render: |task| old_order(task, &lived_stream()),
+        imperative: true,
+    },
+    Format {
         name: "transcript, every tool, tasks",
         about: "a Task/Action log, one entry per tool",
         render: |s| format!("{}Task: {s}\nAction: ", task_pairs("Task: ", "Action: ")),
@@ -242,10 +261,81 @@ fn pairs(ask: &str, answer: &str) -> String {
 
 /// The prompt `wis tick` builds for a newborn whose plan's first open step is the task.
 fn tick_prompt(task: &str) -> String {
+    tick_prompt_with(task, &[])
+}
+
+/// Six earlier ticks of a newborn's life as its stream shows them: each act in the action
+/// channel's JSON, then what the world answered. None is one of the scored situations.
+fn lived_stream() -> Vec<StreamLine> {
+    let ticks: &[(&str, &str)] = &[
+        (
+            r#"{"tool": "check_tools", "args": {}}"#,
+            "ok: you can use read_file, write_file, bash, note_append, note_read, note_close, note_list",
+        ),
+        (
+            r#"{"tool": "bash", "args": {"command": "ls"}}"#,
+            "ok: plan.md\nreadme.txt",
+        ),
+        (
+            r#"{"tool": "read_file", "args": {"path": "readme.txt"}}"#,
+            "ok: Welcome. The keeper leaves tasks in the plan.",
+        ),
+        (
+            r#"{"tool": "note_append", "args": {"notebook": "plan", "text": "tidy the workspace"}}"#,
+            "ok: note 1 added to plan",
+        ),
+        (
+            r#"{"tool": "write_file", "args": {"path": "log.txt", "content": "started"}}"#,
+            "ok: wrote 7 bytes to log.txt",
+        ),
+        (
+            r#"{"tool": "note_read", "args": {"notebook": "plan"}}"#,
+            "ok: 1. [ ] tidy the workspace",
+        ),
+    ];
+    ticks
+        .iter()
+        .enumerate()
+        .flat_map(|(i, (act, seen))| {
+            let tick = i as u64 + 1;
+            [
+                StreamLine::new(tick, 0, Voice::Act, *act),
+                StreamLine::new(tick, 0, Voice::Observe, *seen),
+            ]
+        })
+        .collect()
+}
+
+/// The tick's prompt as it was laid out before the reorder for prompt caches (the tick line
+/// and the plan before the stream), kept so the two layouts are measured in one run.
+fn old_order(task: &str, stream: &[StreamLine]) -> String {
+    let persona = Persona::newborn("Tam", 0);
+    let stable = prompt::stable(&persona, Morph::Otter, &Unlocks::newborn(0));
+    let recent = render_recent(stream, 12_000);
+    let recent = if recent.is_empty() {
+        "(nothing yet)".to_string()
+    } else {
+        recent.join("\n")
+    };
+    format!(
+        "{stable}## Now\nTick {}. Level {}, {} XP. Sleep pressure {:.0} of {:.0}.\n\n## Plan\n1. [ ] {task}\n\n## Recent\n{recent}\n\n{}",
+        stream.len() / 2 + 1,
+        persona.level(),
+        persona.xp,
+        persona.sleep_pressure,
+        persona.nap_threshold(),
+        work_cue(Some(task))
+    )
+}
+
+/// The prompt `wis tick` builds after `stream` for a creature whose plan's first open step is
+/// the task.
+fn tick_prompt_with(task: &str, stream: &[StreamLine]) -> String {
     let persona = Persona::newborn("Tam", 0);
     let tail = Tail {
-        tick: 1,
+        tick: stream.len() as u64 / 2 + 1,
         plan: Some(format!("1. [ ] {task}")),
+        stream,
         cue: &work_cue(Some(task)),
         ..Default::default()
     };

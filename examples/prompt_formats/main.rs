@@ -12,7 +12,8 @@
 //! rebuild.
 //!
 //! Greedy decoding always runs (the experience curve's setting); SEEDS (default 0) adds that
-//! many sampled runs at temperature 0.7 per call. Set WIS_TEST_MODEL to use another GGUF.
+//! many sampled runs at temperature 0.7 per call. Set WIS_TEST_MODEL to use another GGUF, and
+//! WIS_FORMAT=TEXT to run only the formats whose name contains TEXT.
 
 mod file;
 mod formats;
@@ -78,7 +79,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "| format | greedy ok | greedy tool ok | sampled ok | parsed | mean prompt tokens | framing |"
     );
     println!("|---|---|---|---|---|---|---|");
+    let only = std::env::var("WIS_FORMAT").ok();
     for format in FORMATS {
+        if only.as_deref().is_some_and(|f| !format.name.contains(f)) {
+            continue;
+        }
         let (mut greedy, mut tool_ok, mut sampled, mut parsed, mut calls, mut tokens) =
             (0, 0, 0, 0, 0, 0u32);
         for situation in SITUATIONS {

@@ -42,6 +42,10 @@ impl Home {
     pub fn workspace(&self) -> PathBuf {
         self.root.join("workspace")
     }
+    /// Caches that can be deleted at any time (the embedded mind's saved prompt state).
+    pub fn cache_dir(&self) -> PathBuf {
+        self.root.join("cache")
+    }
     pub fn archive_dir(&self) -> PathBuf {
         self.root.join("archive")
     }

@@ -78,5 +78,8 @@ pub fn run(ctx: &Ctx, _args: Args) -> Result<()> {
     if let Some(day) = &report.reflexes {
         rows.push(("reflexes, latest day".into(), day.line()));
     }
+    if let Some(calls) = &report.model_calls {
+        rows.push(("model calls".into(), calls.line()));
+    }
     ctx.printer.pairs(rows)
 }

@@ -3,7 +3,7 @@
 use crate::base::exit::Result;
 use crate::creature::FailKind;
 use crate::creature::heartbeat::Turn;
-use crate::mind::open::open_mind;
+use crate::mind::open::open_mind_keeping_state;
 use crate::turn::tick::{TickOptions, TickOutcome, TurnReport, tick};
 
 use super::Ctx;
@@ -22,8 +22,9 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
         wait: ctx.wait,
         dry_run: args.dry_run,
     };
+    let cache = ctx.home.cache_dir();
     let outcome = tick(&ctx.home, &config, &ctx.clock, &opts, &mut || {
-        open_mind(&config)
+        open_mind_keeping_state(&config, Some(&cache))
     })?;
     if ctx.printer.is_json() {
         return ctx.printer.json_line(&outcome);

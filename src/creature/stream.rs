@@ -76,6 +76,46 @@ impl StreamLine {
     }
 }
 
+/// Ticks by which the first line of a prompt's stream window moves (see [`render_window`]).
+pub const WINDOW_STEP_TICKS: u64 = 8;
+
+/// The stream as a prompt shows it: the newest lines that fit `max_chars`, oldest first, but
+/// starting only at a tick that is a multiple of `step`. While the stream grows, the first line
+/// shown stays put for about `step` ticks and new lines are only appended, so consecutive
+/// prompts share everything up to the newest lines and a prompt cache rereads only those. When
+/// the budget is reached the window drops a whole step of ticks at once (it then holds between
+/// `max_chars` less a step's lines and `max_chars`). A single tick too large for the window
+/// falls back to its newest lines that fit.
+pub fn render_window(lines: &[StreamLine], max_chars: usize, step: u64) -> Vec<String> {
+    let mut used = 0;
+    let mut first = lines.len();
+    for (i, line) in lines.iter().enumerate().rev() {
+        let len = line.render().chars().count() + 1;
+        if used + len > max_chars {
+            break;
+        }
+        used += len;
+        first = i;
+    }
+    if first == 0 || first == lines.len() {
+        return lines[first..].iter().map(StreamLine::render).collect();
+    }
+    let step = step.max(1);
+    let oldest = lines[first].tick;
+    let mut anchor = oldest.div_ceil(step) * step;
+    if anchor == oldest && lines[first - 1].tick == oldest {
+        // That tick is cut: start with the next whole step instead.
+        anchor += step;
+    }
+    match lines[first..].iter().position(|l| l.tick >= anchor) {
+        Some(skip) => lines[first + skip..]
+            .iter()
+            .map(StreamLine::render)
+            .collect(),
+        None => render_recent(lines, max_chars),
+    }
+}
+
 /// The newest lines whose rendering fits `max_chars`, oldest first.
 pub fn render_recent(lines: &[StreamLine], max_chars: usize) -> Vec<String> {
     let mut out = Vec::new();
@@ -106,5 +146,55 @@ mod tests {
         assert!(shown.iter().map(|l| l.len() + 1).sum::<usize>() <= 100);
         assert_eq!(shown.last().unwrap(), "[49 you] line 49");
         assert!(render_recent(&lines, 3).is_empty());
+    }
+
+    /// Two lines a tick, as a lived stream has (the act and what the world answered).
+    fn lived(ticks: u64) -> Vec<StreamLine> {
+        (1..=ticks)
+            .flat_map(|t| {
+                [
+                    StreamLine::new(t, 0, Voice::Act, format!("act {t}")),
+                    StreamLine::new(t, 0, Voice::Observe, format!("answer {t}")),
+                ]
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_window_keeps_its_first_line_while_the_stream_grows() {
+        let budget = 600;
+        let mut firsts = Vec::new();
+        for ticks in 1..=80 {
+            let lines = lived(ticks);
+            let shown = render_window(&lines, budget, WINDOW_STEP_TICKS);
+            assert!(shown.iter().map(|l| l.chars().count() + 1).sum::<usize>() <= budget);
+            assert!(shown.last().unwrap().ends_with(&format!("answer {ticks}")));
+            assert!(!shown.is_empty());
+            // Whole ticks only: a tick's act is never shown without its answer.
+            assert!(shown[0].contains(" you] act "), "{:?}", shown[0]);
+            firsts.push(shown[0].clone());
+        }
+        let changes = firsts.windows(2).filter(|w| w[0] != w[1]).count();
+        // Once the budget binds (about 19 ticks of these lines), the first line moves once per
+        // step of 8 ticks, not once per tick.
+        assert!(
+            changes <= 80 / WINDOW_STEP_TICKS as usize + 1,
+            "{changes} changes"
+        );
+        // Until the budget binds the window is the whole stream.
+        assert_eq!(
+            render_window(&lived(5), budget, 8),
+            render_recent(&lived(5), budget)
+        );
+    }
+
+    #[test]
+    fn a_tick_larger_than_the_window_shows_its_newest_lines() {
+        let mut lines = lived(3);
+        lines.extend((0..40).map(|i| StreamLine::new(4, 0, Voice::Observe, format!("long {i}"))));
+        let shown = render_window(&lines, 200, 8);
+        assert_eq!(shown, render_recent(&lines, 200));
+        assert!(shown.last().unwrap().ends_with("long 39"));
+        assert!(render_window(&lines, 3, 8).is_empty());
     }
 }

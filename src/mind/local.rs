@@ -6,7 +6,7 @@
 //! error (exit 69) names the two ways out. This module compiles in every build, so `wis status`
 //! and `wis config check` can say which mind a creature would run on.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
@@ -111,21 +111,25 @@ pub fn embedded_status(config: &Config) -> EmbeddedStatus {
 
 /// The mind for a configuration without `[llm] url`: the embedded model when this build has
 /// it and its file is present, else the error that names the ways out.
-pub fn open_default(config: &Config) -> Result<Box<dyn Mind>> {
-    open_with(&embedded_status(config), config)
+pub fn open_default(config: &Config, state_dir: Option<&Path>) -> Result<Box<dyn Mind>> {
+    open_with(&embedded_status(config), config, state_dir)
 }
 
-fn open_with(status: &EmbeddedStatus, config: &Config) -> Result<Box<dyn Mind>> {
+fn open_with(
+    status: &EmbeddedStatus,
+    config: &Config,
+    state_dir: Option<&Path>,
+) -> Result<Box<dyn Mind>> {
     if !status.usable() {
         return Err(status.unavailable());
     }
     #[cfg(feature = "embedded")]
     {
-        super::embedded::open_embedded(config)
+        super::embedded::open_embedded(config, state_dir)
     }
     #[cfg(not(feature = "embedded"))]
     {
-        let _ = config;
+        let _ = (config, state_dir);
         Err(status.unavailable())
     }
 }
@@ -170,7 +174,7 @@ mod tests {
                 configured: false,
                 model_present: false,
             };
-            let err = open_with(&status, &Config::default())
+            let err = open_with(&status, &Config::default(), None)
                 .err()
                 .expect("no mind");
             assert_eq!(err.code(), 69, "{}", err.message);
@@ -182,7 +186,7 @@ mod tests {
     fn a_configured_model_that_is_missing_names_the_key() {
         let dir = tempfile::tempdir().unwrap();
         let config = config_with(Some(dir.path().join("absent.gguf")));
-        let err = open_default(&config)
+        let err = open_default(&config, None)
             .err()
             .expect("no mind without a model");
         // A build with the feature points at the key (66); one without it says how to get it.

@@ -6,6 +6,7 @@
 //! means is decided by [`parse`], never by the backend: a reply that does not parse becomes a
 //! typed `parse_error` outcome, not a crash.
 
+pub mod calls;
 #[cfg(feature = "embedded")]
 pub mod embedded;
 mod extract;
@@ -58,6 +59,10 @@ pub struct Sampling {
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct Usage {
     pub prompt_tokens: Option<u32>,
+    /// Leading prompt tokens served from a cache instead of being read (llama-server's
+    /// `timings.cache_n` or `usage.prompt_tokens_details.cached_tokens`, the embedded mind's
+    /// saved state).
+    pub cached_tokens: Option<u32>,
     pub completion_tokens: Option<u32>,
     /// Milliseconds spent on the prompt and on generation (llama-server `timings`, embedded).
     pub prompt_ms: Option<f64>,

@@ -4,6 +4,8 @@
 //! model, which needs a build with the `embedded` cargo feature and a fetched model; a build
 //! without it says so and names both ways out (exit 69).
 
+use std::path::Path;
+
 use crate::base::config::{Config, Llm};
 use crate::base::exit::Result;
 use crate::mind::Mind;
@@ -36,9 +38,15 @@ pub fn describe_mind(config: &Config) -> String {
 
 /// Opens the mind this configuration asks for.
 pub fn open_mind(config: &Config) -> Result<Box<dyn Mind>> {
+    open_mind_keeping_state(config, None)
+}
+
+/// Opens the mind this configuration asks for; the embedded mind keeps the state of its last
+/// prompt in `state_dir` between processes (a server keeps its own prompt cache).
+pub fn open_mind_keeping_state(config: &Config, state_dir: Option<&Path>) -> Result<Box<dyn Mind>> {
     match backend(&config.llm) {
         Backend::Http => Ok(Box::new(OpenAiMind::new(&config.llm)?)),
-        Backend::Embedded => crate::mind::open_default(config),
+        Backend::Embedded => crate::mind::open_default(config, state_dir),
     }
 }
 

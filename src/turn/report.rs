@@ -8,6 +8,7 @@ use crate::base::clock::Millis;
 use crate::base::exit::Result;
 use crate::base::store::{Read, SINGLETON_KEY};
 use crate::creature::{By, Genome, LastTick, Persona, UnitId, UnitState, Unlocks};
+use crate::mind::calls::{CallSummary, RECENT_CALLS};
 use crate::turn::documents::registry;
 use crate::wisdom::reflex::ReflexState;
 use crate::wisdom::reflex::metric::Summary;
@@ -51,6 +52,10 @@ pub struct StatusReport {
     /// absent).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reflexes: Option<Summary>,
+    /// The recent model calls: prompt tokens served from cache, reading and generating time
+    /// (no call yet: absent).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub model_calls: Option<CallSummary>,
 }
 
 impl StatusReport {
@@ -96,6 +101,7 @@ impl StatusReport {
             reflexes: rx
                 .get::<ReflexState>(SINGLETON_KEY)?
                 .and_then(|s| s.metric.summaries().into_iter().next()),
+            model_calls: CallSummary::recent(rx, RECENT_CALLS)?,
         })
     }
 }

@@ -1,5 +1,5 @@
 //! The prompt: a base that names no tool, one stanza per unlocked unit in the creature's own
-//! body words, and a volatile tail (now, plan, recent stream, and, when enabled, the "Before
+//! body words, and a volatile tail (recent stream, now, plan, and, when enabled, the "Before
 //! you act" block), all within the `[context]` budgets.
 //!
 //! The stable prefix depends only on the creature's name, morph and granted units, so it is
@@ -9,7 +9,7 @@
 
 use crate::base::config::Context;
 use crate::creature::morph::Morph;
-use crate::creature::stream::{StreamLine, render_recent};
+use crate::creature::stream::{StreamLine, WINDOW_STEP_TICKS, render_window};
 use crate::creature::{Persona, Unlocks};
 use crate::mind::Prompt;
 use crate::world::units;
@@ -82,8 +82,19 @@ pub fn stable(persona: &Persona, morph: Morph, unlocks: &Unlocks) -> String {
     format!("{base}{}{STABLE_END}", units::stanzas(unlocks, morph))
 }
 
+/// The fixed parts are counted in steps of this many characters when the stream's room is
+/// worked out, so a tick whose plan or recall is a little longer does not move the stream's
+/// window (which would cost a prompt cache everything after the move).
+const ROOM_QUANTUM: usize = 1024;
+
 /// Builds the whole prompt within the budgets: the stream gets what is left after the other
 /// parts, up to `stream_max_chars`.
+///
+/// The volatile tail is ordered for a prompt cache: what changes rarely (skills, objectives,
+/// the quest) first, then the stream, which only grows at its end (see
+/// [`render_window`]), then what changes every tick (the tick line, the plan, the "Before you
+/// act" block) and the cue. Consecutive prompts then share everything up to the newest stream
+/// lines, and a server or the embedded mind reads only what is new.
 pub fn build(
     persona: &Persona,
     morph: Morph,
@@ -92,7 +103,17 @@ pub fn build(
     budget: &Context,
 ) -> Prompt {
     let stable = stable(persona, morph, unlocks);
-    let mut head = format!(
+    let mut rare = String::new();
+    if let Some(skills) = &tail.skills {
+        rare.push_str(&format!("## Your skills\n{skills}\n\n"));
+    }
+    if let Some(obj) = &tail.objectives {
+        rare.push_str(&format!("## Objectives\n{obj}\n\n"));
+    }
+    if let Some(quest) = &tail.quest {
+        rare.push_str(&format!("## Quest\n{quest}\n\n"));
+    }
+    let mut now = format!(
         "## Now\nTick {}. Level {}, {} XP. Sleep pressure {:.0} of {:.0}.\n",
         tail.tick,
         persona.level(),
@@ -100,37 +121,27 @@ pub fn build(
         persona.sleep_pressure,
         persona.nap_threshold()
     );
-    head.push_str(&format!(
+    now.push_str(&format!(
         "\n## Plan\n{}\n",
         tail.plan.as_deref().unwrap_or("(no plan yet)")
     ));
-    if let Some(obj) = &tail.objectives {
-        head.push_str(&format!("\n## Objectives\n{obj}\n"));
-    }
-    if let Some(quest) = &tail.quest {
-        head.push_str(&format!("\n## Quest\n{quest}\n"));
-    }
-    if let Some(skills) = &tail.skills {
-        head.push_str(&format!("\n## Your skills\n{skills}\n"));
-    }
-    let mut end = String::new();
     if let Some(block) = &tail.before_you_act {
-        end.push_str(&format!("\n{block}\n"));
+        now.push_str(&format!("\n{block}\n"));
     }
-    end.push('\n');
-    end.push_str(tail.cue);
-    let fixed = stable.chars().count() + head.chars().count() + end.chars().count() + 12;
+    now.push('\n');
+    now.push_str(tail.cue);
+    let fixed = stable.chars().count() + rare.chars().count() + now.chars().count() + 16;
     let room = budget
         .max_total_chars
-        .saturating_sub(fixed)
+        .saturating_sub(fixed.div_ceil(ROOM_QUANTUM) * ROOM_QUANTUM)
         .min(budget.stream_max_chars);
-    let recent = render_recent(tail.stream, room);
+    let recent = render_window(tail.stream, room, WINDOW_STEP_TICKS);
     let stream = if recent.is_empty() {
         "(nothing yet)".to_string()
     } else {
         recent.join("\n")
     };
-    let volatile = format!("{head}\n## Recent\n{stream}\n{end}");
+    let volatile = format!("{rare}## Recent\n{stream}\n\n{now}");
     Prompt { stable, volatile }
 }
 
@@ -200,6 +211,67 @@ mod tests {
         assert_eq!(a.stable, b.stable);
         assert_ne!(a.volatile, b.volatile);
         assert!(a.stable.contains("holt") && a.stable.contains("\"bash\""));
+    }
+
+    #[test]
+    fn consecutive_ticks_share_everything_before_the_newest_lines() {
+        let unlocks = Unlocks::newborn(0);
+        let lines: Vec<StreamLine> = (1..=60)
+            .flat_map(|t| {
+                [
+                    StreamLine::new(t, 0, Voice::Act, format!("act {t} {}", "x".repeat(60))),
+                    StreamLine::new(t, 0, Voice::Observe, format!("ok {t}")),
+                ]
+            })
+            .collect();
+        let budget = Context {
+            stream_max_chars: 2_000,
+            ..Context::default()
+        };
+        let prompt_at = |t: usize| {
+            let mut p = persona();
+            p.xp = t as u64;
+            build(
+                &p,
+                Morph::Otter,
+                &unlocks,
+                &Tail {
+                    tick: t as u64 + 1,
+                    plan: Some(format!("1. [ ] step {t}")),
+                    before_you_act: Some(format!("## Before you act\nrecall {t}")),
+                    stream: &lines[..2 * t],
+                    cue: &work_cue(None),
+                    ..Default::default()
+                },
+                &budget,
+            )
+            .document()
+        };
+        let mut kept = 0;
+        for t in 30..59 {
+            let (a, b) = (prompt_at(t), prompt_at(t + 1));
+            // The previous prompt's stream, up to the tick line, is a prefix of the next one.
+            let stream_end = a.find("\n\n## Now\nTick").unwrap();
+            kept += usize::from(b.starts_with(&a[..stream_end]));
+            assert!(b.find("## Recent").unwrap() < b.find("## Now\nTick").unwrap());
+            assert!(b.find("## Now\nTick").unwrap() < b.find("## Before you act").unwrap());
+        }
+        let first_line = |d: String| {
+            d[d.find("## Recent\n").unwrap()..]
+                .lines()
+                .nth(1)
+                .map(String::from)
+        };
+        assert_ne!(
+            first_line(prompt_at(30)),
+            first_line(prompt_at(58)),
+            "the window moved"
+        );
+        // The window moves once per step of ticks; every other tick keeps the whole prefix.
+        assert!(
+            kept >= 29 - 29 / WINDOW_STEP_TICKS as usize - 1,
+            "{kept} of 29"
+        );
     }
 
     #[test]

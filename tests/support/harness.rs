@@ -190,9 +190,10 @@ const REDACTIONS: &[(&str, &str)] = &[
     (r"127\.0\.0\.1:\d+", "127.0.0.1:[PORT]"),
     (r"\bpid \d+", "pid [PID]"),
     (
-        r#""(duration_ms|model_ms|elapsed_ms|prompt_ms|predicted_ms|load_ms)":( ?)[\d.]+"#,
+        r#""((?:median_)?(?:duration|model|elapsed|prompt|predicted|load)_ms)":( ?)[\d.]+"#,
         r#""$1":$2[MS]"#,
     ),
+    (r"\b\d+\.\d s (reading|generating|in all)\b", "[SECS] s $1"),
     (r"-> (\w+) \d+\.\ds\b", "-> $1 [SECS]s"),
 ];
 

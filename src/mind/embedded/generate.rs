@@ -1,6 +1,9 @@
 //! One completion: tokenize, decode the prompt, then pick tokens under the grammar (see
 //! [`super::sampler`]) until the model ends its reply or its token budget runs out. The last
 //! few tokens of the budget are spent closing the reply, so it still parses.
+//!
+//! With a state file (see [`super::kv`]) the previous call's state is loaded first and only
+//! the prompt tokens after the prefix it shares are decoded; afterwards the new state is saved.
 
 use std::num::NonZeroU32;
 use std::time::Instant;
@@ -10,13 +13,14 @@ use llama_cpp_2::context::params::LlamaContextParams;
 use llama_cpp_2::llama_batch::LlamaBatch;
 use llama_cpp_2::token::LlamaToken;
 
+use super::kv::StateFile;
 use super::sampler::Picker;
 use super::{EmbeddedOptions, Loaded};
 use crate::base::exit::{Error, Result};
 use crate::mind::Sampling;
 
 /// Tokens decoded per batch while reading the prompt.
-const BATCH: usize = 512;
+pub(super) const BATCH: usize = 512;
 /// Contexts are sized to the call, rounded up to this many tokens.
 const CTX_STEP: usize = 256;
 /// Tokens at the end of the budget spent closing the reply (at most a quarter of it).
@@ -27,6 +31,8 @@ const CLOSE_RESERVE: usize = 24;
 pub(super) struct Generated {
     pub bytes: Vec<u8>,
     pub prompt_tokens: u32,
+    /// Leading prompt tokens taken from the saved state instead of being read.
+    pub reused_tokens: u32,
     pub completion_tokens: u32,
     /// The budget ran out: the reply was closed early, or (if it could not be) cut.
     pub hit_limit: bool,
@@ -40,6 +46,7 @@ pub(super) fn run(
     grammar: &str,
     document: &str,
     sampling: &Sampling,
+    state: Option<&StateFile>,
 ) -> Result<Generated> {
     let model = &loaded.model;
     let vocab = model.vocab();
@@ -56,7 +63,13 @@ pub(super) fn run(
         .hint("lower the [context] budgets (max_total_chars) or raise n_ctx"));
     }
     let max_tokens = (sampling.max_tokens as usize).min(window - tokens.len());
-    let n_ctx = (tokens.len() + max_tokens).div_ceil(CTX_STEP) * CTX_STEP;
+    // A saved state is loaded only into a context that can hold it.
+    let saved = state
+        .and_then(StateFile::saved_tokens)
+        .filter(|&n| n <= window);
+    let load_from = state.filter(|_| saved.is_some());
+    let needed = (tokens.len() + max_tokens).max(saved.unwrap_or(0));
+    let n_ctx = needed.div_ceil(CTX_STEP) * CTX_STEP;
     let threads = options.effective_threads() as i32;
     let params = LlamaContextParams::default()
         .with_n_ctx(NonZeroU32::new(n_ctx.min(window) as u32))
@@ -72,12 +85,13 @@ pub(super) fn run(
     let close_from = max_tokens - CLOSE_RESERVE.min(max_tokens / 4);
 
     let started = Instant::now();
+    let reused = load_from.map_or(0, |s| s.restore(&mut ctx, &tokens, window));
     let mut batch = LlamaBatch::new(BATCH, 1);
     let last = tokens.len() - 1;
-    for (i, chunk) in tokens.chunks(BATCH).enumerate() {
+    for (i, chunk) in tokens[reused..].chunks(BATCH).enumerate() {
         batch.clear();
         for (j, &token) in chunk.iter().enumerate() {
-            let pos = i * BATCH + j;
+            let pos = reused + i * BATCH + j;
             add(&mut batch, token, pos, pos == last)?;
         }
         decode(&mut ctx, &mut batch)?;
@@ -88,12 +102,14 @@ pub(super) fn run(
     let mut out = Generated {
         bytes: Vec::new(),
         prompt_tokens: tokens.len() as u32,
+        reused_tokens: reused as u32,
         completion_tokens: 0,
         hit_limit: false,
         prompt_ms,
         predicted_ms: 0.0,
     };
     let mut pos = tokens.len();
+    let mut read = tokens;
     loop {
         if out.completion_tokens as usize >= max_tokens {
             out.hit_limit = true;
@@ -112,8 +128,17 @@ pub(super) fn run(
         add(&mut batch, token, pos, true)?;
         pos += 1;
         decode(&mut ctx, &mut batch)?;
+        read.push(token);
     }
     out.predicted_ms = ms(started);
+    if let Some(state) = state {
+        // A cache that cannot be written costs the next call time, never this one its reply.
+        if let Err(e) = state.save(&ctx, &read)
+            && crate::base::env::var(crate::base::env::LLAMA_LOG).is_some()
+        {
+            eprintln!("wis: the embedded mind's state was not kept: {e}");
+        }
+    }
     Ok(out)
 }
 

@@ -1,12 +1,14 @@
 //! The embedded mind: llama.cpp in-process (the `embedded` cargo feature).
 //!
 //! A GGUF model is checked ([`crate::mind::gguf`]) and loaded once per process; each call gets
-//! a fresh context sized to its prompt (so `cache_prompt` changes nothing here and a greedy
-//! call repeats exactly), runs on the configured threads (default: every
+//! a fresh context sized to its prompt (so a call without `cache_prompt` repeats exactly),
+//! runs on the configured threads (default: every
 //! available core; llama.cpp's own default was about 100 times slower on two cores), and
 //! samples under a grammar made from the action schema, so every finished reply parses.
 //! The sampler follows llama-server's default chain, so a seed and a temperature mean the same
-//! here as on the HTTP path; temperature 0 is greedy.
+//! here as on the HTTP path; temperature 0 is greedy. With `cache_prompt` and a state folder
+//! (a tick gives the home's `cache/`), the previous call's state is loaded and only the tokens
+//! after the shared prefix are read (see [`kv`]).
 //!
 //! Building: `cargo build --release --features embedded` needs cmake, a C++ compiler and
 //! libclang (Debian: `cmake g++ libclang-dev`); llama.cpp compiles from source once per target
@@ -17,10 +19,11 @@
 
 mod backend;
 mod generate;
+mod kv;
 mod sampler;
 
 use std::num::NonZeroUsize;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::base::config::Config;
@@ -65,12 +68,20 @@ pub struct EmbeddedMind {
     options: EmbeddedOptions,
     /// The last schema seen and its grammar (a tick's schema changes only on a grant).
     grammar: Option<(String, String)>,
+    /// Where the state of the last prompt is kept between processes; `None`: not kept.
+    state_dir: Option<PathBuf>,
+    /// The state file for this model and these settings, once located.
+    state: Option<Option<kv::StateFile>>,
 }
 
-/// Opens the embedded mind for a configuration: `[llm] model_path` or the default model.
-pub fn open_embedded(config: &Config) -> Result<Box<dyn Mind>> {
+/// Opens the embedded mind for a configuration: `[llm] model_path` or the default model. With
+/// `state_dir`, calls that allow `cache_prompt` keep their state there between processes.
+pub fn open_embedded(config: &Config, state_dir: Option<&Path>) -> Result<Box<dyn Mind>> {
     let path = crate::mind::local::model_path(config)?;
-    let mind = EmbeddedMind::load(&path, EmbeddedOptions::from_config(config))?;
+    let mut mind = EmbeddedMind::load(&path, EmbeddedOptions::from_config(config))?;
+    if let Some(dir) = state_dir {
+        mind = mind.keep_state_in(dir);
+    }
     Ok(Box::new(mind))
 }
 
@@ -85,7 +96,31 @@ impl EmbeddedMind {
             loaded: backend::load(path)?,
             options,
             grammar: None,
+            state_dir: None,
+            state: None,
         })
+    }
+
+    /// Keeps the state of the last prompt in `dir` between processes (the folder is made when
+    /// the first state is saved), for calls that allow `cache_prompt`.
+    pub fn keep_state_in(mut self, dir: &Path) -> EmbeddedMind {
+        self.state_dir = Some(dir.to_path_buf());
+        self.state = None;
+        self
+    }
+
+    /// The state file calls of this mind use, located on first use.
+    fn state_file(&mut self) -> Option<kv::StateFile> {
+        let dir = self.state_dir.as_ref()?;
+        self.state
+            .get_or_insert_with(|| {
+                let settings = kv::Settings {
+                    window: self.options.n_ctx,
+                    batch: generate::BATCH as u32,
+                };
+                kv::StateFile::locate(dir, self.loaded, &settings)
+            })
+            .clone()
     }
 
     /// Milliseconds llama.cpp took to load the model (once per process).
@@ -146,12 +181,18 @@ impl Mind for EmbeddedMind {
     ) -> Result<Reply> {
         let started = Instant::now();
         let grammar = self.grammar_for(schema)?;
+        let state = if sampling.cache_prompt {
+            self.state_file()
+        } else {
+            None
+        };
         let out = generate::run(
             self.loaded,
             &self.options,
             &grammar,
             &prompt.document(),
             sampling,
+            state.as_ref(),
         )?;
         let text = String::from_utf8_lossy(&out.bytes);
         let cut = text.chars().count() > self.options.max_reply_chars;
@@ -161,6 +202,7 @@ impl Mind for EmbeddedMind {
             truncated: out.hit_limit || cut,
             usage: Usage {
                 prompt_tokens: Some(out.prompt_tokens),
+                cached_tokens: Some(out.reused_tokens),
                 completion_tokens: Some(out.completion_tokens),
                 prompt_ms: Some(out.prompt_ms),
                 predicted_ms: Some(out.predicted_ms),

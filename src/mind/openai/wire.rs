@@ -153,6 +153,8 @@ fn usage(value: &Value) -> Usage {
     let ms = |ptr: &str| value.pointer(ptr).and_then(Value::as_f64);
     Usage {
         prompt_tokens: count("/usage/prompt_tokens").or_else(|| count("/timings/prompt_n")),
+        cached_tokens: count("/timings/cache_n")
+            .or_else(|| count("/usage/prompt_tokens_details/cached_tokens")),
         completion_tokens: count("/usage/completion_tokens")
             .or_else(|| count("/timings/predicted_n")),
         prompt_ms: ms("/timings/prompt_ms"),
@@ -209,12 +211,17 @@ mod tests {
     fn answers_are_read_with_usage_and_timings() {
         let body = r#"{"choices":[{"message":{"content":"abcdef"},"finish_reason":"stop"}],
             "usage":{"prompt_tokens":12,"completion_tokens":3},
-            "timings":{"prompt_ms":1.5,"predicted_ms":2.25}}"#;
+            "timings":{"prompt_ms":1.5,"predicted_ms":2.25,"cache_n":9}}"#;
         let reply = read_answer(Endpoint::Chat, "u", body, 4).unwrap();
         assert_eq!(reply.text, "abcd");
         assert!(reply.truncated);
         assert_eq!(reply.usage.prompt_tokens, Some(12));
+        assert_eq!(reply.usage.cached_tokens, Some(9));
         assert_eq!(reply.usage.predicted_ms, Some(2.25));
+        let openai = r#"{"choices":[{"text":"x"}],
+            "usage":{"prompt_tokens":40,"prompt_tokens_details":{"cached_tokens":32}}}"#;
+        let reply = read_answer(Endpoint::Completion, "u", openai, 4).unwrap();
+        assert_eq!(reply.usage.cached_tokens, Some(32));
         assert_eq!(reply.model, None, "an answer without `model` names none");
         let named = r#"{"model":"qwen-7b","choices":[{"text":"x"}]}"#;
         let reply = read_answer(Endpoint::Completion, "u", named, 4).unwrap();

@@ -57,6 +57,9 @@ pub struct TurnReport {
     /// `[REFLEX] handled … via …` when a reflex fired this tick.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reflex: Option<String>,
+    /// The model call's tokens (and how many a cache served) and timings, where reported.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub usage: Option<crate::mind::Usage>,
 }
 
 /// Checks the lease is still this turn's and removes it.

@@ -12,6 +12,7 @@ mod finish;
 mod outage;
 mod reflex;
 
+use crate::mind::calls::MindCall;
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
@@ -169,6 +170,7 @@ pub fn tick(
         config.context.obs_max_chars,
         clock.now(),
     )?;
+    tx.push(&MindCall::of(plan.tick, clock.now(), &reply))?;
     let ctx = ctx.at(clock.now());
     if config.wisdom.reflexes_enabled
         && let Decision::Act { .. } = &decision
@@ -211,6 +213,7 @@ pub fn tick(
         recovered: plan.recovered,
         events,
         reflex: plan.reflex.clone(),
+        usage: Some(reply.usage.clone()),
     }))
 }
 
@@ -303,5 +306,6 @@ fn sleep(
         recovered: plan.recovered,
         events: Vec::new(),
         reflex: None,
+        usage: None,
     })
 }

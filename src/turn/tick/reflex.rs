@@ -140,5 +140,6 @@ pub fn end_below(
         recovered,
         events,
         reflex: Some(handled.fired.line),
+        usage: None,
     })
 }
