@@ -43,6 +43,7 @@ pub fn registry() -> &'static [DocType] {
             DocType::of::<crate::world::skills::Skill>(),
             DocType::of::<crate::world::skills::SkillScript>(),
             DocType::of::<crate::world::delegate::Delegation>(),
+            DocType::of::<crate::turn::economy::seen::Observations>(),
         ]
     })
 }
