@@ -220,6 +220,30 @@ mod tests {
     }
 
     #[test]
+    fn an_unsaid_effect_keeps_the_old_encoding() {
+        let plain = Outcome::ok("x");
+        let bytes = rmp_serde::to_vec_named(&plain).unwrap();
+        let text = String::from_utf8_lossy(&bytes);
+        assert!(!text.contains("effect"), "an unsaid effect is not written");
+        let json = serde_json::to_value(&plain).unwrap();
+        assert!(json.get("effect").is_none(), "{json}");
+        let old: Outcome = serde_json::from_str(
+            r#"{"success": true, "fail_kind": "ok", "output": "x", "duration_ms": 0}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            old, plain,
+            "an outcome written before effects reads as unsaid"
+        );
+        let changed = plain.with_effect(Effect::StepClosed);
+        let json = serde_json::to_value(&changed).unwrap();
+        assert_eq!(json["effect"], "step_closed");
+        let back: Outcome =
+            rmp_serde::from_slice(&rmp_serde::to_vec_named(&changed).unwrap()).unwrap();
+        assert_eq!(back, changed);
+    }
+
+    #[test]
     fn every_kind_has_a_distinct_name() {
         let names: std::collections::BTreeSet<_> =
             FailKind::ALL.iter().map(|k| k.as_str()).collect();

@@ -81,4 +81,16 @@ fn xp_per_tick_of_a_scripted_life_full_of_repeats() {
     for (tool, (calls, got)) in &paid_by_tool {
         eprintln!("  {tool}: {calls} calls, {got} XP");
     }
+    // The same write, read and command in the same situation pay once, the first time; every
+    // new note pays (the store changed).
+    for tool in ["write_file", "read_file", "bash"] {
+        assert_eq!(paid_by_tool[tool].1, 1, "{tool}: {paid_by_tool:?}");
+    }
+    let notes = paid_by_tool["note_append"];
+    assert_eq!(notes.0, notes.1, "every note appended pays");
+    let lists = paid_by_tool["note_list"];
+    assert!(
+        lists.1 < lists.0 / 2,
+        "a listing pays only when it reads differently"
+    );
 }
