@@ -26,7 +26,7 @@ pub use criterion::Criterion;
 pub use genome::{Genome, Temperament};
 pub use morph::{Lexicon, Morph};
 pub use nap::Stage;
-pub use outcome::{FailKind, Outcome, cut_middle, normalize_output};
+pub use outcome::{Effect, FailKind, Outcome, cut_middle, normalize_output};
 pub use persona::{LastTick, Persona};
 pub use tool::{ArgSpec, ArgType, ToolSpec};
 pub use unlocks::{By, UnitId, UnitRecord, UnitState, Unlocks};

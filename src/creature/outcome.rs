@@ -72,6 +72,31 @@ impl std::fmt::Display for FailKind {
     }
 }
 
+/// What a call says it did to the workspace or the store. The economy reads it (design §6):
+/// a change pays, a call that says it changed nothing does not, and one that does not say is
+/// judged by whether what it observed is new.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Effect {
+    /// The tool does not say (a command, a read, a listing).
+    #[default]
+    Unsaid,
+    /// It could have changed something and did not (identical content rewritten, a note that
+    /// was already done closed again).
+    Unchanged,
+    /// It changed a file in the workspace or something in the store (a note, an objective, a
+    /// skill, a prediction, a memory).
+    Changed,
+    /// It closed an open step of the plan.
+    StepClosed,
+}
+
+impl Effect {
+    pub fn is_unsaid(&self) -> bool {
+        *self == Effect::Unsaid
+    }
+}
+
 /// The adjudicated result of one tool call.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Outcome {
@@ -86,6 +111,9 @@ pub struct Outcome {
     /// Done by the platform (a reflex), not chosen by the model: pays nothing (WIS2).
     #[serde(default)]
     pub automated: bool,
+    /// What the call says it changed.
+    #[serde(default, skip_serializing_if = "Effect::is_unsaid")]
+    pub effect: Effect,
 }
 
 impl Outcome {
@@ -97,6 +125,7 @@ impl Outcome {
             duration_ms: 0,
             exit_code: None,
             automated: false,
+            effect: Effect::Unsaid,
         }
     }
 
@@ -109,11 +138,18 @@ impl Outcome {
             duration_ms: 0,
             exit_code: None,
             automated: false,
+            effect: Effect::Unsaid,
         }
     }
 
     pub fn with_duration(mut self, ms: u64) -> Outcome {
         self.duration_ms = ms;
+        self
+    }
+
+    /// The outcome, saying what the call changed.
+    pub fn with_effect(mut self, effect: Effect) -> Outcome {
+        self.effect = effect;
         self
     }
 }
@@ -181,6 +217,30 @@ mod tests {
             normalize_output(&[0xff, 0xfe, b'o', b'k'], 10),
             "\u{fffd}\u{fffd}ok"
         );
+    }
+
+    #[test]
+    fn an_unsaid_effect_keeps_the_old_encoding() {
+        let plain = Outcome::ok("x");
+        let bytes = rmp_serde::to_vec_named(&plain).unwrap();
+        let text = String::from_utf8_lossy(&bytes);
+        assert!(!text.contains("effect"), "an unsaid effect is not written");
+        let json = serde_json::to_value(&plain).unwrap();
+        assert!(json.get("effect").is_none(), "{json}");
+        let old: Outcome = serde_json::from_str(
+            r#"{"success": true, "fail_kind": "ok", "output": "x", "duration_ms": 0}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            old, plain,
+            "an outcome written before effects reads as unsaid"
+        );
+        let changed = plain.with_effect(Effect::StepClosed);
+        let json = serde_json::to_value(&changed).unwrap();
+        assert_eq!(json["effect"], "step_closed");
+        let back: Outcome =
+            rmp_serde::from_slice(&rmp_serde::to_vec_named(&changed).unwrap()).unwrap();
+        assert_eq!(back, changed);
     }
 
     #[test]

@@ -44,6 +44,7 @@ pub fn registry() -> &'static [DocType] {
             DocType::of::<crate::world::skills::SkillScript>(),
             DocType::of::<crate::world::delegate::Delegation>(),
             DocType::of::<crate::mind::calls::MindCall>(),
+            DocType::of::<crate::turn::economy::seen::Observations>(),
         ]
     })
 }

@@ -13,7 +13,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-use crate::creature::{FailKind, Outcome, normalize_output};
+use crate::creature::{Effect, FailKind, Outcome, normalize_output};
 use crate::world::paths::{self, Confined};
 use crate::world::sandbox::Limits;
 
@@ -60,10 +60,29 @@ fn write_inner(workspace: &Path, path: &str, content: &[u8], limits: &Limits) ->
     if let Err(e) = std::fs::create_dir_all(dir.abs()) {
         return io_failure(&dir, e);
     }
+    let effect = if holds(&c, content) {
+        Effect::Unchanged
+    } else {
+        Effect::Changed
+    };
     match replace(&dir, name, content) {
-        Ok(()) => Outcome::ok(format!("wrote {} bytes to {}", content.len(), c.shown())),
+        Ok(()) => Outcome::ok(format!("wrote {} bytes to {}", content.len(), c.shown()))
+            .with_effect(effect),
         Err(e) => io_failure(&c, e),
     }
+}
+
+/// Whether the file at `c` already holds exactly `content`, read through the same
+/// confinement; any doubt (no such file, a link, a read error) counts as a change.
+fn holds(c: &Confined, content: &[u8]) -> bool {
+    let Ok(mut file) = paths::open_beneath(c, libc::O_RDONLY | libc::O_NONBLOCK, 0) else {
+        return false;
+    };
+    let same_size = file
+        .metadata()
+        .is_ok_and(|m| m.is_file() && m.len() == content.len() as u64);
+    let mut have = Vec::with_capacity(content.len());
+    same_size && file.read_to_end(&mut have).is_ok() && have == content
 }
 
 /// Writes a temporary file beside `name` in `dir` and renames it over `name`, keeping the

@@ -1,5 +1,6 @@
 //! A turn's last phase, in one write transaction: run store tools, adjudicate, record the
-//! episode and the stream, pay, clear the lease. The caller commits once, durably.
+//! episode and the stream, clear the lease. The caller pays (after the tick boundary) and
+//! commits once, durably.
 
 use serde::Serialize;
 
@@ -12,7 +13,6 @@ use crate::creature::nap::PRESSURE_PER_TURN;
 use crate::creature::stream::{StreamLine, Voice};
 use crate::creature::{Action, FailKind, Outcome, REPLY, cut_middle};
 use crate::creature::{LastTick, Persona, notebooks};
-use crate::turn::economy::{self, Payment};
 use crate::wisdom::episodes::{self, Episode, SUMMARY_CHARS};
 
 pub use crate::creature::outcome::observation;
@@ -78,7 +78,7 @@ pub fn take_lease(tx: &mut Tx<'_>, plan: &Plan) -> Result<()> {
 }
 
 /// Records a completed work or rumination turn. `outcome` is the adjudicated outcome of an
-/// action, already computed for tools that need the store.
+/// action, already computed for tools that need the store. Returns the turn's summary.
 pub fn record(
     tx: &mut Tx<'_>,
     plan: &Plan,
@@ -86,7 +86,7 @@ pub fn record(
     outcome: &Outcome,
     obs_max_chars: usize,
     now: Millis,
-) -> Result<(Payment, String)> {
+) -> Result<String> {
     let mut persona: Persona = tx.singleton()?;
     let tick = plan.tick;
     let (act_text, tool, signature, action_json) = match decision {
@@ -137,14 +137,6 @@ pub fn record(
         book.replan(steps, now);
         notebooks::save(tx, &book)?;
     }
-    let payment = match decision {
-        Decision::Act { action, .. } => {
-            let goal = action.tool == "objective_done" && outcome.success;
-            let bonus = if goal { economy::XP_PER_GOAL } else { 0 };
-            economy::settle(&mut persona, outcome, bonus)
-        }
-        _ => Payment::default(),
-    };
     let summary = cut_middle(
         &format!("{} -> {}", brief(decision), observed.replace('\n', " ")),
         SUMMARY_CHARS,
@@ -193,7 +185,7 @@ pub fn record(
         summary: summary.clone(),
     });
     tx.set(&persona)?;
-    Ok((payment, summary))
+    Ok(summary)
 }
 
 /// The action in a few words.

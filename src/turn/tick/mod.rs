@@ -31,6 +31,7 @@ use crate::creature::{FailKind, Outcome, REPLY};
 use crate::mind::parse::parse_action;
 use crate::mind::{Mind, Reply, Sampling};
 use crate::turn::ctx::TurnCtx;
+use crate::turn::economy::{self, Payment};
 use crate::turn::progression::boundary::after_outcome;
 use crate::turn::recover;
 use crate::turn::sleep::sleep_turn;
@@ -140,6 +141,7 @@ pub fn tick(
     let store = home.open(opts.wait.max(Duration::from_secs(30)), "tick", clock)?;
     let mut tx = store.write()?;
     finish::take_lease(&mut tx, &plan)?;
+    let mark = economy::Mark::take(&tx, &tx.singleton::<Persona>()?)?;
     let body = Body {
         now: clock.now(),
         ..body
@@ -162,7 +164,7 @@ pub fn tick(
             format!("your reply was not an action: {reason}"),
         ),
     };
-    let (payment, summary) = finish::record(
+    let summary = finish::record(
         &mut tx,
         &plan,
         &decision,
@@ -190,6 +192,10 @@ pub fn tick(
         _ => None,
     };
     let events = after_outcome(&mut tx, &ctx, acted, &plan.skills, chores)?;
+    let payment = match acted {
+        Some((action, outcome)) => economy::pay(&mut tx, &plan.situation, action, outcome, &mark)?,
+        None => Payment::default(),
+    };
     recover::report(&mut tx, plan.tick, ctx.now, &[])?;
     tx.commit()?;
     drop(store);

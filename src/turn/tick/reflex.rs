@@ -17,6 +17,7 @@ use crate::turn::ctx::TurnCtx;
 use crate::turn::economy;
 use crate::turn::progression::boundary::after_outcome;
 use crate::turn::progression::chores::ChoresDone;
+use crate::wisdom::episodes::action_signature;
 use crate::wisdom::reflex::fire::{self, Fired};
 use crate::world::dispatch::{Body, execute, needs_store};
 use crate::world::skills::Runnable;
@@ -64,6 +65,7 @@ pub fn fire(
     };
     outcome.automated = true;
     let signature = reflex.action.signature.clone();
+    economy::seen::observe(tx, situation, &action_signature(&call), &outcome)?;
     let below = ctx.config.wisdom.reflex_saves_tick;
     let obs = ctx.config.context.obs_max_chars;
     let fired = fire::record(
@@ -102,7 +104,7 @@ pub fn end_below(
     skills: &[Runnable],
     recovered: Option<u64>,
 ) -> Result<TurnReport> {
-    let payment = economy::settle(persona, &handled.outcome, 0);
+    let payment = economy::settle(persona, &handled.outcome, economy::Progress::default(), 0);
     persona.ticks = ctx.tick;
     persona.sleep_pressure += PRESSURE_PER_TURN;
     persona.last_tick = Some(LastTick {

@@ -10,7 +10,7 @@ use super::{MAX_VERSIONS, Runnable, valid_name};
 use crate::base::exit::Result;
 use crate::base::store::{Read, Tx};
 use crate::creature::tool::{ArgSpec, ArgType};
-use crate::creature::{Action, FailKind, Outcome};
+use crate::creature::{Action, Effect, FailKind, Outcome};
 use crate::memory::engram::text_sha256;
 use crate::world::files;
 use crate::world::sandbox::{self, Limits};
@@ -92,7 +92,8 @@ pub fn add_version(
     };
     Ok(Outcome::ok(format!(
         "skill {name} v{n} written; call it as skill_{name}; it is LIVE once a run succeeds; {where_}"
-    )))
+    ))
+    .with_effect(Effect::Changed))
 }
 
 /// Makes the last version of the skill that ran successfully the one that runs.
@@ -115,7 +116,8 @@ pub fn rollback(tx: &mut Tx<'_>, mut skill: Skill) -> Result<Outcome> {
     tx.put(&name, &skill)?;
     Ok(Outcome::ok(format!(
         "skill {name} runs v{target} again, the last version that worked"
-    )))
+    ))
+    .with_effect(Effect::Changed))
 }
 
 /// Runs a skill's current version in the sandbox, its input as `$1`.

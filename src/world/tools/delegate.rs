@@ -6,7 +6,7 @@ use super::{Run, Tool};
 use crate::base::exit::Result;
 use crate::base::store::Tx;
 use crate::creature::tool::{ArgSpec, ArgType, ToolSpec};
-use crate::creature::{Action, FailKind, Outcome};
+use crate::creature::{Action, Effect, FailKind, Outcome};
 use crate::world::delegate::{Delegation, out};
 use crate::world::dispatch::Body;
 
@@ -46,5 +46,6 @@ fn run(action: &Action, body: &Body<'_>, tx: &mut Tx<'_>) -> Result<Outcome> {
     })?;
     Ok(Outcome::ok(format!(
         "job #{seq} is handed over; its digest comes back on a later turn"
-    )))
+    ))
+    .with_effect(Effect::Changed))
 }

@@ -5,7 +5,7 @@ use super::{Run, Tool};
 use crate::base::exit::Result;
 use crate::base::store::Tx;
 use crate::creature::tool::{ArgSpec, ArgType, ToolSpec};
-use crate::creature::{Action, FailKind, Outcome};
+use crate::creature::{Action, Effect, FailKind, Outcome};
 use crate::memory::{Kind, NewEngram, Provenance};
 use crate::world::dispatch::Body;
 use crate::world::memory_tools::{open, refusal};
@@ -59,7 +59,7 @@ fn run(action: &Action, body: &Body<'_>, tx: &mut Tx<'_>) -> Result<Outcome> {
     let new =
         NewEngram::new(kind, text, Provenance::Experienced).source(format!("tick:{}", body.tick));
     match memory.remember(tx, new, body.now) {
-        Ok(id) => Ok(Outcome::ok(format!("kept as {id} ({kind})"))),
+        Ok(id) => Ok(Outcome::ok(format!("kept as {id} ({kind})")).with_effect(Effect::Changed)),
         Err(e) => refusal(e),
     }
 }

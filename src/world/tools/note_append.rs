@@ -6,7 +6,7 @@ use crate::base::exit::Result;
 use crate::base::store::{Read, Tx};
 use crate::creature::notebooks::{self, MAX_NOTEBOOKS, Notebook};
 use crate::creature::tool::{ArgSpec, ArgType, ToolSpec};
-use crate::creature::{Action, FailKind, Outcome};
+use crate::creature::{Action, Effect, FailKind, Outcome};
 use crate::world::dispatch::Body;
 use crate::world::notes::{NOTEBOOK_ARG, notebook_arg};
 
@@ -41,5 +41,5 @@ fn run(action: &Action, body: &Body<'_>, tx: &mut Tx<'_>) -> Result<Outcome> {
     let mut book = notebooks::load(tx, &name)?;
     let n = book.append(text, body.now);
     notebooks::save(tx, &book)?;
-    Ok(Outcome::ok(format!("noted as {name} {n}")))
+    Ok(Outcome::ok(format!("noted as {name} {n}")).with_effect(Effect::Changed))
 }

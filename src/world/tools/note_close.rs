@@ -5,7 +5,7 @@ use crate::base::exit::Result;
 use crate::base::store::{Read, Tx};
 use crate::creature::notebooks::{self, Notebook};
 use crate::creature::tool::{ArgSpec, ArgType, ToolSpec};
-use crate::creature::{Action, FailKind, Outcome};
+use crate::creature::{Action, Effect, FailKind, Outcome};
 use crate::world::dispatch::Body;
 use crate::world::notes::{NOTEBOOK_NAME_ARG, no_notebook, notebook_arg};
 
@@ -43,10 +43,18 @@ fn run(action: &Action, _: &Body<'_>, tx: &mut Tx<'_>) -> Result<Outcome> {
             FailKind::NotFound,
             format!("{name} has no note {n}"),
         )),
-        Some(false) => Ok(Outcome::ok(format!("{name} {n} was already done"))),
+        Some(false) => {
+            let said = Outcome::ok(format!("{name} {n} was already done"));
+            Ok(said.with_effect(Effect::Unchanged))
+        }
         Some(true) => {
             notebooks::save(tx, &book)?;
-            Ok(Outcome::ok(format!("{name} {n} done")))
+            let effect = if name == notebooks::PLAN {
+                Effect::StepClosed
+            } else {
+                Effect::Changed
+            };
+            Ok(Outcome::ok(format!("{name} {n} done")).with_effect(effect))
         }
     }
 }

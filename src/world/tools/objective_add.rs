@@ -5,7 +5,7 @@ use crate::base::exit::Result;
 use crate::base::store::{Read, Tx};
 use crate::creature::objectives::{MAX_OPEN, Objectives};
 use crate::creature::tool::{ArgSpec, ArgType, ToolSpec};
-use crate::creature::{Action, FailKind, Outcome};
+use crate::creature::{Action, Effect, FailKind, Outcome};
 use crate::world::dispatch::Body;
 
 pub static TOOL: Tool = Tool {
@@ -38,5 +38,5 @@ fn run(action: &Action, body: &Body<'_>, tx: &mut Tx<'_>) -> Result<Outcome> {
     let active = book.active().is_some_and(|o| o.id == id);
     tx.set(&book)?;
     let note = if active { "; it is the active one" } else { "" };
-    Ok(Outcome::ok(format!("objective {id} set{note}")))
+    Ok(Outcome::ok(format!("objective {id} set{note}")).with_effect(Effect::Changed))
 }

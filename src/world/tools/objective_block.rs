@@ -6,7 +6,7 @@ use crate::base::exit::Result;
 use crate::base::store::{Read, Tx};
 use crate::creature::objectives::{ObjectiveState, Objectives};
 use crate::creature::tool::{ArgSpec, ArgType, ToolSpec};
-use crate::creature::{Action, FailKind, Outcome};
+use crate::creature::{Action, Effect, FailKind, Outcome};
 use crate::world::dispatch::Body;
 use crate::world::objectives::{ID_ARG, open_one};
 
@@ -39,5 +39,5 @@ fn run(action: &Action, body: &Body<'_>, tx: &mut Tx<'_>) -> Result<Outcome> {
     objective.closed_tick = Some(body.tick);
     objective.why = Some(why.chars().take(200).collect());
     tx.set(&book)?;
-    Ok(Outcome::ok(format!("objective {id} is blocked")))
+    Ok(Outcome::ok(format!("objective {id} is blocked")).with_effect(Effect::Changed))
 }

@@ -6,7 +6,7 @@ use crate::base::exit::Result;
 use crate::base::store::{Read, Tx};
 use crate::creature::objectives::{ObjectiveState, Objectives};
 use crate::creature::tool::ToolSpec;
-use crate::creature::{Action, Outcome, Persona};
+use crate::creature::{Action, Effect, Outcome, Persona};
 use crate::world::dispatch::Body;
 use crate::world::objectives::{ID_ARG, open_one};
 
@@ -27,5 +27,5 @@ fn run(action: &Action, body: &Body<'_>, tx: &mut Tx<'_>) -> Result<Outcome> {
     persona.goals_completed += 1;
     tx.set(&persona)?;
     tx.set(&book)?;
-    Ok(Outcome::ok(format!("objective {id} is done")))
+    Ok(Outcome::ok(format!("objective {id} is done")).with_effect(Effect::Changed))
 }

@@ -8,7 +8,7 @@ use crate::base::store::Tx;
 use crate::creature::criterion::Criterion;
 use crate::creature::expectations::{self, Check, Expectation, MAX_OPEN, MAX_WITHIN};
 use crate::creature::tool::{ArgSpec, ArgType, ToolSpec};
-use crate::creature::{Action, FailKind, Outcome};
+use crate::creature::{Action, Effect, FailKind, Outcome};
 use crate::world::dispatch::Body;
 
 pub static TOOL: Tool = Tool {
@@ -88,5 +88,6 @@ fn run(action: &Action, body: &Body<'_>, tx: &mut Tx<'_>) -> Result<Outcome> {
     Ok(Outcome::ok(format!(
         "prediction #{seq} is in the ledger; the world checks it at tick {}",
         e.due_tick
-    )))
+    ))
+    .with_effect(Effect::Changed))
 }

@@ -244,9 +244,12 @@ fn a_first_day_walks_the_whole_ladder_in_order() {
     );
 
     assert!(life.persona().sleeps >= 3);
+    let persona = life.persona();
     eprintln!(
-        "ladder walked in {last} ticks, {} sleeps",
-        life.persona().sleeps
+        "ladder walked in {last} ticks, {} sleeps, {} XP (level {})",
+        persona.sleeps,
+        persona.xp,
+        persona.level()
     );
     let mut store = life.store();
     assert_eq!(wis::turn::check::check(&mut store).unwrap(), []);

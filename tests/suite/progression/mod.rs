@@ -1,7 +1,8 @@
-//! The growing body end to end: a simulated first day, the quest engine, organs that answer
-//! late, every tool of the ladder, the seeder, and the red gates over the source.
+//! The growing body end to end: a simulated first day, the economy, the quest engine, organs
+//! that answer late, every tool of the ladder, the seeder, and the red gates over the source.
 
 mod day;
+mod economy;
 mod gates;
 mod harness;
 mod organs;
