@@ -4,19 +4,23 @@
 //! next call loads it, keeps the tokens its prompt shares with the saved ones from the start,
 //! and reads only the rest.
 //!
-//! The file is a cache, never a source of truth: it is named by a key made of the model file's
-//! SHA-256 and the context settings, so another model or other settings never load it; a file
-//! that does not load (damaged, truncated, from another llama.cpp) is ignored and replaced; a
-//! state larger than [`MAX_STATE_BYTES`] is not kept. Deleting the folder at any time costs one
-//! full read of the next prompt. Writes go to a temporary file renamed into place, so a killed
-//! process leaves the old file or the new one, never half of one.
+//! The file is a cache, never a source of truth. It is named by a key made of the model file's
+//! SHA-256, the context settings and the wis build, so another model, other settings or another
+//! llama.cpp never load it. It is wis's own container around llama.cpp's state bytes: a header
+//! with the token count, the state's length and the SHA-256 of both, checked before llama.cpp
+//! sees a byte (llama.cpp's own state files abort the process on some damage). A file that
+//! fails the check or does not load is ignored and replaced; a state larger than
+//! [`MAX_STATE_BYTES`] is not kept. Deleting the folder at any time costs one full read of the
+//! next prompt. Writes go to a temporary file renamed into place, so a killed process leaves the
+//! old file or the new one, never half of one.
 
 use std::fs;
-use std::io::Read as _;
+use std::io::{Read as _, Write as _};
 use std::path::{Path, PathBuf};
 use std::time::UNIX_EPOCH;
 
 use llama_cpp_2::context::LlamaContext;
+use llama_cpp_2::context::session::LlamaStateSeqFlags;
 use llama_cpp_2::token::LlamaToken;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -30,8 +34,9 @@ pub const MAX_STATE_BYTES: u64 = 256 << 20;
 const MODEL_HASH_FILE: &str = "model-sha256.json";
 const PREFIX: &str = "mind-";
 const SUFFIX: &str = ".kv";
-/// llama.cpp's per-sequence state file starts with its magic, its version and the token count.
-const SEQ_MAGIC: u32 = 0x6767_7371; // "ggsq"
+/// The container: magic, token count (u32), state length (u64), SHA-256 of tokens and state.
+const MAGIC: &[u8; 8] = b"WISKVST1";
+const HEADER: usize = 8 + 4 + 8 + 32;
 
 /// The context settings a saved state depends on.
 pub(super) struct Settings {
@@ -71,34 +76,36 @@ impl StateFile {
     }
 
     /// How many tokens the saved state holds, read from its header; `None` when there is no
-    /// usable file.
+    /// file with a good header.
     pub fn saved_tokens(&self) -> Option<usize> {
-        let mut head = [0u8; 12];
+        let mut head = [0u8; HEADER];
         fs::File::open(&self.path)
             .ok()?
             .read_exact(&mut head)
             .ok()?;
-        let word = |i: usize| u32::from_le_bytes([head[i], head[i + 1], head[i + 2], head[i + 3]]);
-        (word(0) == SEQ_MAGIC).then_some(word(8) as usize)
+        parse_header(&head).map(|(n, _)| n)
     }
 
     /// Loads the saved state into `ctx` (whose sequence 0 must be empty) and keeps the part
     /// shared with `tokens` from the start. Returns how many leading tokens need no reading; at
-    /// least the last token is always left to read, so its logits exist. Anything that does not
-    /// load leaves the context empty and returns 0.
+    /// least the last token is always left to read, so its logits exist. A file that fails the
+    /// check, or that llama.cpp does not take, leaves the context empty and returns 0.
     pub fn restore(
         &self,
         ctx: &mut LlamaContext<'_>,
         tokens: &[LlamaToken],
         capacity: usize,
     ) -> usize {
-        if !self.path.is_file() {
-            return 0;
-        }
-        let Ok((saved, _)) = ctx.state_seq_load_file(&self.path, 0, capacity) else {
-            ctx.clear_kv_cache();
+        let Some((saved, state)) = self.read_checked(capacity) else {
             return 0;
         };
+        // SAFETY: the bytes are a state this build's llama.cpp wrote (the key names the build)
+        // and passed their checksum; llama.cpp reads them with bounds checks.
+        let loaded = unsafe { ctx.state_seq_set_data_ext(&state, 0, LlamaStateSeqFlags::empty()) };
+        if !loaded {
+            ctx.clear_kv_cache();
+            return 0;
+        }
         let shared = saved
             .iter()
             .zip(tokens)
@@ -115,38 +122,68 @@ impl StateFile {
         shared
     }
 
+    /// The saved tokens and state bytes, when the file is whole and holds at most `capacity`
+    /// tokens.
+    fn read_checked(&self, capacity: usize) -> Option<(Vec<LlamaToken>, Vec<u8>)> {
+        let bytes = fs::read(&self.path).ok()?;
+        let (n, len) = parse_header(bytes.get(..HEADER)?)?;
+        if n > capacity || bytes.len() as u64 != (HEADER + 4 * n) as u64 + len {
+            return None;
+        }
+        let body = &bytes[HEADER..];
+        if Sha256::digest(body).as_slice() != &bytes[20..HEADER] {
+            return None;
+        }
+        let tokens = body[..4 * n]
+            .chunks_exact(4)
+            .map(|c| LlamaToken::new(i32::from_le_bytes([c[0], c[1], c[2], c[3]])))
+            .collect();
+        Some((tokens, body[4 * n..].to_vec()))
+    }
+
     /// Saves the state of sequence 0, which holds `tokens`, replacing the previous file and
     /// removing states kept for other models or settings. A state over [`MAX_STATE_BYTES`] is
     /// not kept. Errors are returned as text for the caller to drop: a cache that cannot be
     /// written costs time, never the tick.
     pub fn save(&self, ctx: &LlamaContext<'_>, tokens: &[LlamaToken]) -> Result<u64, String> {
         let dir = self.path.parent().ok_or("the state file has no folder")?;
+        let flags = LlamaStateSeqFlags::empty();
+        let size = ctx.state_seq_get_size_ext(0, flags);
+        let total = (HEADER + 4 * tokens.len() + size) as u64;
+        if total > MAX_STATE_BYTES {
+            let _ = fs::remove_file(&self.path);
+            return Err(format!(
+                "the state is {total} bytes, over the {MAX_STATE_BYTES} kept"
+            ));
+        }
+        let mut body = Vec::with_capacity(4 * tokens.len() + size);
+        for t in tokens {
+            body.extend_from_slice(&t.0.to_le_bytes());
+        }
+        let at = body.len();
+        body.resize(at + size, 0);
+        // SAFETY: the buffer holds exactly the size llama.cpp reported for this sequence.
+        let copied = unsafe { ctx.state_seq_get_data_ext(body[at..].as_mut_ptr(), 0, flags) };
+        if copied != size {
+            return Err(format!("llama.cpp gave {copied} state bytes, not {size}"));
+        }
+        let mut head = Vec::with_capacity(HEADER);
+        head.extend_from_slice(MAGIC);
+        head.extend_from_slice(&(tokens.len() as u32).to_le_bytes());
+        head.extend_from_slice(&(size as u64).to_le_bytes());
+        head.extend_from_slice(&Sha256::digest(&body));
         fs::create_dir_all(dir).map_err(|e| format!("cannot make {}: {e}", dir.display()))?;
         let tmp = self.path.with_extension("kv.tmp");
-        let written = ctx
-            .state_seq_save_file(&tmp, 0, tokens)
-            .map_err(|e| format!("llama.cpp cannot save its state: {e}"));
-        let written = match written {
-            Ok(n) if (n as u64) <= MAX_STATE_BYTES => n as u64,
-            Ok(n) => {
-                let _ = fs::remove_file(&tmp);
-                let _ = fs::remove_file(&self.path);
-                return Err(format!(
-                    "the state is {n} bytes, over the {MAX_STATE_BYTES} kept"
-                ));
-            }
-            Err(e) => {
-                let _ = fs::remove_file(&tmp);
-                return Err(e);
-            }
-        };
-        fs::rename(&tmp, &self.path).map_err(|e| format!("cannot keep the state: {e}"))?;
+        let written = fs::File::create(&tmp)
+            .and_then(|mut f| f.write_all(&head).and_then(|()| f.write_all(&body)))
+            .and_then(|()| fs::rename(&tmp, &self.path));
+        if let Err(e) = written {
+            let _ = fs::remove_file(&tmp);
+            return Err(format!("cannot keep the state in {}: {e}", dir.display()));
+        }
         for entry in fs::read_dir(dir).into_iter().flatten().flatten() {
             let name = entry.file_name().to_string_lossy().into_owned();
-            let ours = self
-                .path
-                .file_name()
-                .is_some_and(|f| f == entry.file_name().as_os_str());
+            let ours = self.path.file_name() == Some(entry.file_name().as_os_str());
             if !ours
                 && name.starts_with(PREFIX)
                 && (name.ends_with(SUFFIX) || name.ends_with(".kv.tmp"))
@@ -154,7 +191,7 @@ impl StateFile {
                 let _ = fs::remove_file(entry.path());
             }
         }
-        Ok(written)
+        Ok(total)
     }
 
     #[cfg(test)]
@@ -204,6 +241,32 @@ fn model_sha256(dir: &Path, model: &Path) -> Option<String> {
         let _ = crate::base::home::write_atomic(&memo, &bytes);
     }
     Some(sha256)
+}
+
+/// The token count and state length of a container header with the right magic.
+fn parse_header(head: &[u8]) -> Option<(usize, u64)> {
+    if head.len() < HEADER || &head[..8] != MAGIC {
+        return None;
+    }
+    let n = u32::from_le_bytes(head[8..12].try_into().ok()?) as usize;
+    let len = u64::from_le_bytes(head[12..20].try_into().ok()?);
+    Some((n, len))
+}
+
+/// This build of wis (and so of llama.cpp): the executable's size and modification time. A
+/// state saved by another build is not loaded.
+fn build_identity() -> String {
+    std::env::current_exe()
+        .and_then(fs::metadata)
+        .map(|m| {
+            let modified = m
+                .modified()
+                .ok()
+                .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
+                .map_or(0, |d| d.as_nanos());
+            format!("{}:{modified}", m.len())
+        })
+        .unwrap_or_else(|_| env!("CARGO_PKG_VERSION").to_string())
 }
 
 fn hex(bytes: &[u8]) -> String {
