@@ -11,6 +11,8 @@ mod config;
 mod curate;
 mod curve;
 pub mod docs;
+#[cfg(test)]
+mod fault_sweep;
 mod init;
 mod memory;
 mod news;
