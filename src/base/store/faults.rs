@@ -4,7 +4,8 @@
 //! command runs: an I/O error at the N-th operation, a full disk at the N-th write, or a power
 //! loss at the k-th sync (that sync fails, every later operation fails, and the reboot keeps
 //! only the durable image). While a disk is installed for a path, [`super::Store::open`] opens
-//! that path on it; [`Disk::reboot`] writes the surviving image back to the file.
+//! that path on it, and what the process writes reaches the file too (as the page cache is
+//! what other readers of the file see); [`Disk::reboot`] leaves the surviving image there.
 
 use std::io::{Error as IoError, ErrorKind};
 use std::path::{Path, PathBuf};
@@ -37,6 +38,8 @@ pub(crate) struct Tally {
 
 #[derive(Debug)]
 struct State {
+    /// The file itself, kept equal to `volatile` until the reboot.
+    file: std::fs::File,
     volatile: Vec<u8>,
     durable: Vec<u8>,
     fault: Fault,
@@ -65,9 +68,14 @@ impl Disk {
     /// `path` uses it until [`Disk::reboot`].
     pub(crate) fn install(path: &Path, fault: Fault) -> Arc<Disk> {
         let image = std::fs::read(path).expect("reading the store file");
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .open(path)
+            .expect("opening the store file");
         let disk = Arc::new(Disk {
             path: path.to_path_buf(),
             state: Mutex::new(State {
+                file,
                 volatile: image.clone(),
                 durable: image,
                 fault,
@@ -174,6 +182,7 @@ impl StorageBackend for DiskBackend {
         let mut s = self.step(true, false)?;
         let len = usize::try_from(len).map_err(|_| IoError::from(ErrorKind::InvalidInput))?;
         s.volatile.resize(len, 0);
+        s.file.set_len(len as u64).expect("resizing the store file");
         Ok(())
     }
 
@@ -187,6 +196,8 @@ impl StorageBackend for DiskBackend {
         let mut s = self.step(true, false)?;
         let r = range(s.volatile.len(), offset, data.len())?;
         s.volatile[r].copy_from_slice(data);
+        std::os::unix::fs::FileExt::write_all_at(&s.file, data, offset)
+            .expect("writing the store file");
         Ok(())
     }
 }

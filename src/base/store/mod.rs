@@ -9,7 +9,7 @@
 mod check;
 pub mod damage;
 mod doc;
-#[cfg(test)]
+#[cfg(all(test, unix))]
 pub(crate) mod faults;
 pub mod holder;
 mod migrate;
@@ -192,7 +192,7 @@ impl Store {
 
 /// Opens the redb file; a unit test may have put it on a simulated disk ([`faults`]).
 fn open_db(path: &Path) -> std::result::Result<Database, DatabaseError> {
-    #[cfg(test)]
+    #[cfg(all(test, unix))]
     if let Some(backend) = faults::backend_for(path) {
         return Database::builder().create_with_backend(backend);
     }

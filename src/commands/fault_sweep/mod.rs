@@ -7,7 +7,7 @@
 //! clean on the survivor.
 
 mod ops;
-mod tick;
+pub(crate) mod tick;
 
 use std::path::Path;
 use std::time::Duration;
@@ -25,7 +25,7 @@ pub(super) const BORN: i64 = 1_767_225_600_000;
 
 /// What a sweep over one command found.
 #[derive(Debug, Default)]
-pub(super) struct Figures {
+pub(crate) struct Figures {
     /// Fault points run, by kind: I/O error, disk full, power loss.
     pub io: u64,
     pub full: u64,
@@ -35,29 +35,29 @@ pub(super) struct Figures {
 }
 
 /// The store as a deterministic snapshot: every registered document, exported at time 0.
-pub(super) fn fingerprint(home: &Home) -> Vec<u8> {
+pub(crate) fn fingerprint(home: &Home) -> Vec<u8> {
     let store = open(home);
     let rx = store.read().unwrap();
     crate::base::cultcache::export(&rx, registry(), 0).unwrap()
 }
 
 /// Opens the home's store as a command does.
-pub(super) fn open_store(home: &Home) -> Result<Store> {
+pub(crate) fn open_store(home: &Home) -> Result<Store> {
     home.open(Duration::from_secs(1), "test", &Clock::pinned(BORN))
 }
 
-pub(super) fn open(home: &Home) -> Store {
+pub(crate) fn open(home: &Home) -> Store {
     open_store(home).unwrap()
 }
 
-pub(super) fn ticks(home: &Home) -> u64 {
+pub(crate) fn ticks(home: &Home) -> u64 {
     let store = open(home);
     let persona: Persona = store.read().unwrap().get(SINGLETON_KEY).unwrap().unwrap();
     persona.ticks
 }
 
 /// The store passes what `wis check` runs.
-pub(super) fn assert_checks(home: &Home, what: &str) {
+pub(crate) fn assert_checks(home: &Home, what: &str) {
     let mut store = open(home);
     let problems = check(&mut store).unwrap();
     assert!(problems.is_empty(), "{what}: check found {problems:?}");
@@ -77,7 +77,7 @@ fn copy_dir(from: &Path, to: &Path) {
 }
 
 /// A copy of `template` in a new temporary directory (which the home lives as long as).
-pub(super) fn copy_home(template: &Home) -> (tempfile::TempDir, Home) {
+pub(crate) fn copy_home(template: &Home) -> (tempfile::TempDir, Home) {
     let dir = tempfile::tempdir().unwrap();
     let home = Home::new(dir.path().join("home"));
     copy_dir(template.root(), home.root());
@@ -102,7 +102,7 @@ fn run_once(
 /// run, the rebooted home after it, and whether the command succeeded; it asserts that
 /// nothing committed was lost and nothing was half written. `advance` is how many ticks a
 /// clean run adds (`None` when the command may set the count).
-pub(super) fn sweep(
+pub(crate) fn sweep(
     name: &str,
     template: &Home,
     advance: Option<u64>,

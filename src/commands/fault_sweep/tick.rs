@@ -64,7 +64,7 @@ pub(super) fn grown(dir: &std::path::Path, turns: i64) -> Home {
     home
 }
 
-pub(super) fn report(name: &str, f: &Figures) {
+pub(crate) fn report(name: &str, f: &Figures) {
     eprintln!(
         "{name}: {} I/O-error points, {} disk-full points, {} power-loss points, {} absorbed",
         f.io, f.full, f.power, f.absorbed
