@@ -16,8 +16,21 @@ fn recorded(home: &Home) -> usize {
 fn a_curve_run_records_whole_arms_at_every_fault_point() {
     let template = Bench::new();
     let run = |home: &Home| {
-        let mut bench = Bench::new();
-        bench.home = home.clone();
+        let bench = Bench {
+            _dir: tempfile::tempdir().unwrap(),
+            home: home.clone(),
+            battery_path: template.battery_path.clone(),
+            clock: template.clock.clone(),
+            seen: Rc::default(),
+            minds_built: Cell::new(0),
+            restores: Cell::new(0),
+            in_flight: false,
+            fail_on: None,
+            stop_after: None,
+            results_cap: template.results_cap,
+            out: None,
+            curve: template.curve.clone(),
+        };
         bench.run().map(|_| ())
     };
     let arms = {
