@@ -24,7 +24,7 @@ impl Mind for Diligent {
         let text = if prompt.volatile.contains("## Think") {
             r#"{"thought": "I should keep notes.", "plan": ["write a note"]}"#
         } else {
-            r#"{"tool": "note_write", "args": {"notebook": "log", "text": "a day went by"}}"#
+            r#"{"tool": "note_append", "args": {"notebook": "log", "text": "a day went by"}}"#
         };
         Ok(Reply {
             text: text.into(),
