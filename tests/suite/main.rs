@@ -32,6 +32,7 @@ mod support;
 mod cli;
 mod cultcache;
 mod fetch_model;
+mod file_races;
 mod files;
 mod generated_docs;
 mod inputs;
