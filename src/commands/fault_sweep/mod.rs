@@ -23,6 +23,9 @@ use crate::turn::documents::registry;
 
 pub(super) const BORN: i64 = 1_767_225_600_000;
 
+/// A kind of fault, planned at a point.
+type Plan = fn(u64) -> Fault;
+
 /// What a sweep over one command found.
 #[derive(Debug, Default)]
 pub(crate) struct Figures {
@@ -112,7 +115,7 @@ pub(crate) fn sweep(
     let (_dir, _home, clean, result) = run_once(template, Fault::None, op);
     result.unwrap_or_else(|e| panic!("{name} without a fault: {e}"));
     let mut figures = Figures::default();
-    let plans: [(fn(u64) -> Fault, u64); 3] = [
+    let plans: [(Plan, u64); 3] = [
         (Fault::Io, clean.ops),
         (Fault::Full, clean.writes),
         (Fault::Power, clean.syncs),

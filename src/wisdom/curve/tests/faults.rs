@@ -20,7 +20,7 @@ fn a_curve_run_records_whole_arms_at_every_fault_point() {
             _dir: tempfile::tempdir().unwrap(),
             home: home.clone(),
             battery_path: template.battery_path.clone(),
-            clock: template.clock.clone(),
+            clock: template.clock,
             seen: Rc::default(),
             minds_built: Cell::new(0),
             restores: Cell::new(0),
