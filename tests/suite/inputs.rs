@@ -4,7 +4,7 @@
 //! are replayed here, together with inputs too large to commit, random bytes, and random
 //! mutations of the seeds, each through what the target does. A seed named `ok-*` must be
 //! accepted; anything else must give a typed outcome or a typed error (a parse failure; exit
-//! 65 for a battery; exit 78 for a configuration), within moments, and never panic.
+//! 65 for a battery; exit 78 for a configuration), within seconds, and never panic.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -57,7 +57,8 @@ fn timed(name: &str, target: Target, data: &[u8]) -> Result<(), String> {
     let start = Instant::now();
     let verdict = target(data);
     let took = start.elapsed();
-    assert!(took < Duration::from_secs(2), "{name} took {took:?}");
+    // A guard against a hang or a blow-up, not a benchmark: generous for a loaded debug build.
+    assert!(took < Duration::from_secs(10), "{name} took {took:?}");
     verdict
 }
 

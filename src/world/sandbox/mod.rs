@@ -25,7 +25,8 @@
 //!
 //! Known limits of the rlimit fallback: a process that calls `setsid` leaves the process
 //! group, so without a pids cgroup it can outlive the call; and nothing stops it reading or
-//! writing files outside the workspace that its user may touch. Run as root without a pids
+//! writing files outside the workspace that its user may touch, wis's own `/proc/<pid>/environ`
+//! among them. Run as root without a pids
 //! cgroup (cgroup v2 under systemd gives root's own cgroup no pids controller for children),
 //! nothing but the timeout bounds a fork bomb: [`describe_sandbox`] says so.
 
