@@ -13,16 +13,16 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use wis::cultcache::{CultFile, project, verify};
+use wis::base::cultcache::{CultFile, project, verify};
 
 fuzz_target!(|data: &[u8]| {
     // Every record, every payload, through the checks `verify` makes...
     if let Err(e) = verify(data, wis::turn::documents::registry()) {
-        assert_eq!(wis::exit::Error::from(e).code(), 65);
+        assert_eq!(wis::base::exit::Error::from(e).code(), 65);
     }
     // ...and through the projection `project` writes.
     if let Ok(mut file) = CultFile::open(data) {
-        let _ = project::for_each(&mut file, false, |p| -> Result<(), wis::exit::Error> {
+        let _ = project::for_each(&mut file, false, |p| -> Result<(), wis::base::exit::Error> {
             serde_json::to_writer(std::io::sink(), p).expect("a projection always serializes");
             Ok(())
         });

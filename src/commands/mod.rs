@@ -11,6 +11,8 @@ mod config;
 mod curate;
 mod curve;
 pub mod docs;
+#[cfg(all(test, unix))]
+pub(crate) mod fault_sweep;
 mod init;
 mod memory;
 mod news;

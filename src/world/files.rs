@@ -57,7 +57,7 @@ fn write_inner(workspace: &Path, path: &str, content: &[u8], limits: &Limits) ->
         rel: parent.to_path_buf(),
         ..c.clone()
     };
-    if let Err(e) = std::fs::create_dir_all(dir.abs()) {
+    if let Err(e) = paths::create_dirs_beneath(&dir) {
         return io_failure(&dir, e);
     }
     let effect = if holds(&c, content) {

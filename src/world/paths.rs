@@ -14,8 +14,8 @@
 //! `O_NOFOLLOW`, which guards only the last component: a directory swapped for a link between
 //! the check and the open could still redirect it. Nothing of the creature's runs between its
 //! commands (the sandbox kills every process a command leaves), so that window is only open to
-//! processes outside the body. Directory creation for writes (`create_dir_all`) follows the
-//! same check-then-act pattern and shares that limit.
+//! processes outside the body. Directories a write needs are made the same way
+//! ([`create_dirs_beneath`]): each with `mkdirat` in its parent opened by [`open_beneath`].
 
 use std::ffi::CString;
 use std::fs::File;
@@ -241,6 +241,34 @@ pub fn open_beneath(c: &Confined, flags: i32, mode: u32) -> io::Result<File> {
     }
     // SAFETY: as above, a fresh descriptor we own.
     Ok(File::from(unsafe { OwnedFd::from_raw_fd(fd) }))
+}
+
+/// Creates the confined directory and its missing parents, one component at a time: each
+/// with `mkdirat(2)` in its parent opened by [`open_beneath`], so a component swapped for a
+/// link after [`confine`] is refused (`ELOOP`/`EXDEV`) instead of followed.
+pub fn create_dirs_beneath(c: &Confined) -> io::Result<()> {
+    let mut made = PathBuf::new();
+    for part in c.rel.components() {
+        let Component::Normal(name) = part else {
+            return Err(io::Error::from(io::ErrorKind::InvalidInput));
+        };
+        let parent = Confined {
+            rel: made.clone(),
+            ..c.clone()
+        };
+        let dir = open_beneath(&parent, libc::O_PATH | libc::O_DIRECTORY, 0)?;
+        let cname = CString::new(name.as_bytes())
+            .map_err(|_| io::Error::from(io::ErrorKind::InvalidInput))?;
+        // SAFETY: mkdirat on a directory descriptor we hold, with a NUL-terminated name.
+        if unsafe { libc::mkdirat(dir.as_raw_fd(), cname.as_ptr(), 0o777) } != 0 {
+            let err = io::Error::last_os_error();
+            if err.raw_os_error() != Some(libc::EEXIST) {
+                return Err(err);
+            }
+        }
+        made.push(name);
+    }
+    open_beneath(c, libc::O_PATH | libc::O_DIRECTORY, 0).map(|_| ())
 }
 
 /// Whether an open failed because a symbolic link stood in the way (a race or a planted link).

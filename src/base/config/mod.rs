@@ -58,6 +58,13 @@ impl Config {
         let text = match std::fs::read_to_string(path) {
             Ok(text) => Some(text),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
+                return Err(Error::config(format!(
+                    "{}: not UTF-8 text, so not a configuration file",
+                    path.display()
+                ))
+                .hint("save it as UTF-8, or move it aside: `wis config init` writes a fresh one"));
+            }
             Err(e) => return Err(Error::io_at(path, e).context("reading configuration")),
         };
         let mut overrides = env_overrides()?;

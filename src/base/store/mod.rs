@@ -9,6 +9,8 @@
 mod check;
 pub mod damage;
 mod doc;
+#[cfg(all(test, unix))]
+pub(crate) mod faults;
 pub mod holder;
 mod migrate;
 mod shape;
@@ -111,7 +113,7 @@ impl Store {
         let deadline = Instant::now() + opts.wait;
         let mut backoff = Duration::from_millis(20);
         let db = loop {
-            match Database::open(path) {
+            match open_db(path) {
                 Ok(db) => break db,
                 Err(DatabaseError::DatabaseAlreadyOpen) => {
                     let now = Instant::now();
@@ -144,7 +146,7 @@ impl Store {
         let txn = self
             .db
             .begin_write()
-            .map_err(|e| Error::io(format!("starting a write: {e}")))?;
+            .map_err(|e| tx::db_err("write start", e))?;
         Ok(Tx::new(txn, self.now))
     }
 
@@ -186,6 +188,15 @@ impl Store {
             Some(_) => Ok(()),
         }
     }
+}
+
+/// Opens the redb file; a unit test may have put it on a simulated disk ([`faults`]).
+fn open_db(path: &Path) -> std::result::Result<Database, DatabaseError> {
+    #[cfg(all(test, unix))]
+    if let Some(backend) = faults::backend_for(path) {
+        return Database::builder().create_with_backend(backend);
+    }
+    Database::open(path)
 }
 
 /// redb's file magic: a garbage file is refused before redb is asked to repair it.
@@ -230,7 +241,10 @@ fn busy_error(path: &Path, waited: Duration) -> Error {
 
 fn open_error(path: &Path, err: DatabaseError) -> Error {
     match err {
-        DatabaseError::Storage(StorageError::Io(e)) => Error::io_at(path, e),
+        DatabaseError::Storage(StorageError::Io(e)) => {
+            let full = e.kind() == std::io::ErrorKind::StorageFull;
+            tx::if_full(Error::io_at(path, e), full)
+        }
         DatabaseError::Storage(StorageError::Corrupted(why)) => {
             Error::data(format!("{} is damaged: {why}", path.display()))
                 .hint("restore it from a backup or an archive; `wis check` shows what is wrong")

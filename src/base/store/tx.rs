@@ -31,8 +31,23 @@ pub(crate) fn ring_def(schema: &'static str) -> RingDef {
     TableDefinition::new(schema)
 }
 
-fn db_err(what: &str, e: impl std::fmt::Display) -> Error {
-    Error::io(format!("store {what}: {e}"))
+pub(crate) fn db_err(what: &str, e: impl Into<redb::Error>) -> Error {
+    let e = e.into();
+    let full = matches!(&e, redb::Error::Io(io) if io.kind() == std::io::ErrorKind::StorageFull);
+    if_full(Error::io(format!("store {what}: {e}")), full)
+}
+
+/// A store I/O error, with a hint when the disk is full (ENOSPC): a failed commit writes
+/// nothing, so freeing space and running the command again is all there is to do.
+pub(crate) fn if_full(err: Error, full: bool) -> Error {
+    if full {
+        err.hint(
+            "the disk holding the store is full; the store keeps its last complete commit: \
+             free some space and run the command again",
+        )
+    } else {
+        err
+    }
 }
 
 /// A ring's key rendered as a string key (zero-padded so string order is ring order).

@@ -1,7 +1,7 @@
 //! `wis cachectl`: the creature's store as a CultCache file, and any CultCache file as JSON.
 
 mod export;
-mod import;
+pub(super) mod import;
 mod project;
 mod verify;
 

@@ -5,7 +5,7 @@
 //! unit's record and written at a later boundary by [`retry_engrams`].
 
 use super::window;
-use crate::base::exit::Result;
+use crate::base::exit::{self, Result};
 use crate::base::store::{Read, Tx};
 use crate::creature::news::{self, NewsKind};
 use crate::creature::{By, UnitId, UnitRecord, UnitState, Unlocks};
@@ -95,7 +95,7 @@ pub(crate) fn grant(
     }
     let words = b.morph.render(unit.grant_text);
     window(tx, b, &words)?;
-    record.engram_due = remember(tx, b, b.tick, unit, &words).is_err();
+    record.engram_due = refused(remember(tx, b, b.tick, unit, &words))?;
     unlocks.units.insert(unit.id, record);
     tx.set(&unlocks)?;
     let text = format!(
@@ -119,6 +119,16 @@ fn remember(tx: &mut Tx<'_>, b: &TurnCtx<'_>, tick: u64, unit: &Unit, words: &st
     Ok(())
 }
 
+/// Whether the engram memory refused a grant's engram (it is then written later); a failed
+/// store read or write (an I/O error: the disk) is no refusal and stops the turn.
+fn refused(remembered: Result<()>) -> Result<bool> {
+    match remembered {
+        Ok(()) => Ok(false),
+        Err(e) if e.kind == exit::Kind::Io => Err(e),
+        Err(_) => Ok(true),
+    }
+}
+
 /// Writes the engrams of grants whose engram memory refused at the time.
 pub fn retry_engrams(tx: &mut Tx<'_>, b: &TurnCtx<'_>) -> Result<()> {
     let Some(mut unlocks) = tx.get::<Unlocks>(crate::base::store::SINGLETON_KEY)? else {
@@ -138,7 +148,8 @@ pub fn retry_engrams(tx: &mut Tx<'_>, b: &TurnCtx<'_>) -> Result<()> {
             continue;
         };
         let granted_at = unlocks.units[&id].tick;
-        if remember(tx, b, granted_at, unit, &b.morph.render(unit.grant_text)).is_ok()
+        let words = b.morph.render(unit.grant_text);
+        if !refused(remember(tx, b, granted_at, unit, &words))?
             && let Some(r) = unlocks.units.get_mut(&id)
         {
             r.engram_due = false;

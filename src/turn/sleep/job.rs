@@ -9,7 +9,7 @@ use std::time::Instant;
 use serde::{Deserialize, Serialize};
 
 use crate::base::config::Config;
-use crate::base::exit::Result;
+use crate::base::exit::{Kind, Result};
 use crate::base::store::Tx;
 use crate::creature::Persona;
 use crate::memory::Memory;
@@ -164,7 +164,10 @@ pub struct Job {
 }
 
 /// Runs `job`: its lines, marked when its budget stopped it, or one line saying it failed.
-pub fn run_one(job: &Job, tx: &mut Tx<'_>, ctx: &mut JobCtx<'_, '_>) -> Vec<JobReport> {
+/// A failed read or write of the store (an I/O error: the disk, not the job) stops the whole
+/// sleep instead, with that first error: the transaction cannot commit after it, and the
+/// rest of sleep would only report the store's "previous I/O error".
+pub fn run_one(job: &Job, tx: &mut Tx<'_>, ctx: &mut JobCtx<'_, '_>) -> Result<Vec<JobReport>> {
     ctx.meter = Meter::new(job.budget);
     match (job.run)(tx, ctx) {
         Ok(mut lines) => {
@@ -172,11 +175,12 @@ pub fn run_one(job: &Job, tx: &mut Tx<'_>, ctx: &mut JobCtx<'_, '_>) -> Vec<JobR
                 last.summary
                     .push_str(&format!(" (stopped at its budget of {why})"));
             }
-            lines
+            Ok(lines)
         }
-        Err(e) => vec![JobReport::new(
+        Err(e) if e.kind == Kind::Io => Err(e.context(format!("sleep job {}", job.name))),
+        Err(e) => Ok(vec![JobReport::new(
             job.name,
             format!("failed: {} (the rest of sleep went on)", e.message),
-        )],
+        )]),
     }
 }

@@ -129,7 +129,7 @@ fn run_jobs(
         meter: Meter::new(Budget::BOOKKEEPING),
     };
     for job in JOBS {
-        receipt.jobs.extend(job::run_one(job, tx, &mut jc));
+        receipt.jobs.extend(job::run_one(job, tx, &mut jc)?);
     }
     tx.push(&receipt)?;
     Ok(receipt)

@@ -23,6 +23,10 @@ fn failing(_: &mut Tx<'_>, _: &mut JobCtx<'_, '_>) -> Result<Vec<JobReport>> {
     Err(Error::data("the vector rows are gone"))
 }
 
+fn disk_failing(_: &mut Tx<'_>, _: &mut JobCtx<'_, '_>) -> Result<Vec<JobReport>> {
+    Err(Error::io("store write: no space left on device"))
+}
+
 fn idle(_: &mut Tx<'_>, _: &mut JobCtx<'_, '_>) -> Result<Vec<JobReport>> {
     Ok(Vec::new())
 }
@@ -73,20 +77,31 @@ fn a_job_over_budget_stops_and_says_so_and_a_failing_job_is_reported() {
         dry_run: false,
         meter: Meter::new(Budget::BOOKKEEPING),
     };
-    let lines = run_one(&job("greedy", greedy), &mut tx, &mut jc);
+    let lines = run_one(&job("greedy", greedy), &mut tx, &mut jc).unwrap();
     assert_eq!(lines.len(), 1);
     assert_eq!(
         lines[0].summary,
         "5 touched (stopped at its budget of 5 engrams)"
     );
-    let lines = run_one(&job("broken", failing), &mut tx, &mut jc);
+    let lines = run_one(&job("broken", failing), &mut tx, &mut jc).unwrap();
     assert_eq!(lines[0].job, "broken");
     assert!(
         lines[0]
             .summary
             .starts_with("failed: the vector rows are gone")
     );
-    assert!(run_one(&job("idle", idle), &mut tx, &mut jc).is_empty());
+    assert!(
+        run_one(&job("idle", idle), &mut tx, &mut jc)
+            .unwrap()
+            .is_empty()
+    );
+    // The disk failing is not the job failing: the sleep stops with the first error.
+    let err = run_one(&job("disk", disk_failing), &mut tx, &mut jc).unwrap_err();
+    assert_eq!(err.code(), 74);
+    assert!(
+        err.message.starts_with("sleep job disk: store write"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -103,14 +118,18 @@ fn consolidation_runs_only_with_something_to_consolidate_and_counts_its_reports(
         dry_run: false,
         meter: Meter::new(Budget::BOOKKEEPING),
     };
-    assert!(run_one(&consolidate::JOB, &mut tx, &mut jc).is_empty());
     assert!(
-        run_one(&curate::JOB, &mut tx, &mut jc).is_empty(),
+        run_one(&consolidate::JOB, &mut tx, &mut jc)
+            .unwrap()
+            .is_empty()
+    );
+    assert!(
+        run_one(&curate::JOB, &mut tx, &mut jc).unwrap().is_empty(),
         "curation is off"
     );
     let new = NewEngram::new(Kind::Fact, "the kettle is in the kitchen", Provenance::Told);
     ctx.memory().unwrap().remember(&mut tx, new, 0).unwrap();
-    let lines = run_one(&consolidate::JOB, &mut tx, &mut jc);
+    let lines = run_one(&consolidate::JOB, &mut tx, &mut jc).unwrap();
     assert_eq!(
         lines[0].summary,
         "0 episodes lived since the last sleep; 1 engram reviewed, none merged"

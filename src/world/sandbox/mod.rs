@@ -12,7 +12,8 @@
 //! file size (`RLIMIT_FSIZE`: a runaway `yes > f` dies of SIGXFSZ, reported `too_large`), open
 //! files, address space, no core files, a lower priority, and a process count: a pids cgroup
 //! per command where wis can make one (the only cap that binds root), else `RLIMIT_NPROC` for
-//! an unprivileged user. [`process_cap`] says which applies. Both get a minimal environment
+//! an unprivileged user. [`process_cap`] says which applies. Neither lets a setuid binary
+//! raise a command's privileges (`no_new_privs`: bwrap sets it, the fallback sets it itself). Both get a minimal environment
 //! and no inherited descriptors beyond stdin (`/dev/null`) and one pipe for stdout and stderr.
 //!
 //! A wall-clock timeout SIGKILLs the command's whole process group, its cgroup and (under
@@ -24,7 +25,8 @@
 //!
 //! Known limits of the rlimit fallback: a process that calls `setsid` leaves the process
 //! group, so without a pids cgroup it can outlive the call; and nothing stops it reading or
-//! writing files outside the workspace that its user may touch. Run as root without a pids
+//! writing files outside the workspace that its user may touch, wis's own `/proc/<pid>/environ`
+//! among them. Run as root without a pids
 //! cgroup (cgroup v2 under systemd gives root's own cgroup no pids controller for children),
 //! nothing but the timeout bounds a fork bomb: [`describe_sandbox`] says so.
 
@@ -219,13 +221,14 @@ fn run_inner(command: &str, workspace: &Path, limits: &Limits) -> Outcome {
         }
     };
     let shell_args: [OsString; 3] = [shell().into(), "-c".into(), command.into()];
-    let (program, args, isolate_network, info_fd) = match backend(limits.mode) {
+    let (program, args, isolate_network, info_fd, no_new_privs) = match backend(limits.mode) {
         Backend::Bwrap(bwrap) => {
             let mut args = bwrap::args(&ws, limits.tmp_max_bytes);
             args.extend(["--info-fd".into(), bwrap::INFO_FD.to_string().into()]);
             args.push("--".into());
             args.extend(shell_args);
-            (bwrap, args, false, Some(bwrap::INFO_FD))
+            // bwrap sets no_new_privs itself (and may be installed setuid, which it would break).
+            (bwrap, args, false, Some(bwrap::INFO_FD), false)
         }
         Backend::Rlimit(_) => {
             let args = shell_args[1..].to_vec();
@@ -234,6 +237,7 @@ fn run_inner(command: &str, workspace: &Path, limits: &Limits) -> Outcome {
                 args,
                 spawn::can_leave_network(),
                 None,
+                true,
             )
         }
         Backend::Refused(why) => return Outcome::fail(FailKind::Internal, why),
@@ -247,9 +251,18 @@ fn run_inner(command: &str, workspace: &Path, limits: &Limits) -> Outcome {
         cgroup: cgroup.as_ref(),
         isolate_network,
         info_fd,
+        no_new_privs,
     };
     let spawned = match spawn::spawn(&program, &args, &ws, &setup) {
         Ok(spawned) => spawned,
+        Err(e) if e.raw_os_error() == Some(libc::E2BIG) => {
+            let msg = format!(
+                "the command is too long to run ({} bytes; the kernel takes at most 128 KiB \
+                 in one argument): write long input to a file first",
+                command.len()
+            );
+            return Outcome::fail(FailKind::TooLarge, msg);
+        }
         Err(e) => {
             let msg = format!("could not start {}: {e}", program.display());
             return Outcome::fail(FailKind::Internal, msg);

@@ -39,6 +39,8 @@ pub struct Setup<'a> {
     pub isolate_network: bool,
     /// Hand the child a pipe on this descriptor number (bwrap's `--info-fd`).
     pub info_fd: Option<i32>,
+    /// Set `PR_SET_NO_NEW_PRIVS`: no setuid or file capability raises what the command may do.
+    pub no_new_privs: bool,
 }
 
 /// A started command: the child, its output pipe, and the read end of the info pipe.
@@ -70,12 +72,15 @@ pub fn spawn(
     let join_fd = setup.cgroup.map(PidsCgroup::procs_fd);
     let nice = setup.limits.nice;
     let isolate = setup.isolate_network;
+    let no_new_privs = setup.no_new_privs;
     let info_map = setup
         .info_fd
         .zip(info.as_ref())
         .map(|(target, (_, w))| (w.as_raw_fd(), target));
     // SAFETY: the closure only makes async-signal-safe system calls on data prepared above.
-    unsafe { cmd.pre_exec(move || pre_exec(join_fd, info_map, nice, &limits, isolate)) };
+    unsafe {
+        cmd.pre_exec(move || pre_exec(join_fd, info_map, nice, &limits, isolate, no_new_privs))
+    };
     let child = cmd.spawn()?;
     // `cmd` still holds the pipe's write ends; they must close here or EOF never comes.
     drop(cmd);
@@ -92,6 +97,7 @@ fn pre_exec(
     nice: i32,
     limits: &[(libc::__rlimit_resource_t, u64, u64)],
     isolate_network: bool,
+    no_new_privs: bool,
 ) -> io::Result<()> {
     // SAFETY (all blocks below): plain system calls on integers and stack values.
     if let Some(fd) = join_fd {
@@ -112,16 +118,19 @@ fn pre_exec(
         }
     }
     // Nothing but stdio (and the info pipe) may reach the command: descriptors wis inherited
-    // without close-on-exec (from cron, a terminal, a test harness) are closed here.
+    // without close-on-exec (from cron, a terminal, a test harness) are marked close-on-exec
+    // here. Marked, not closed: the pipe on which the standard library reports a failed exec
+    // (an argument list too long, a missing program) must live until the exec.
     let first_free = info.map_or(3, |(_, to)| to.max(2) + 1) as u32;
-    if unsafe { libc::syscall(libc::SYS_close_range, first_free, u32::MAX, 0) } != 0 {
+    let cloexec = libc::CLOSE_RANGE_CLOEXEC as libc::c_uint;
+    if unsafe { libc::syscall(libc::SYS_close_range, first_free, u32::MAX, cloexec) } != 0 {
         let mut lim = libc::rlimit {
             rlim_cur: 0,
             rlim_max: 0,
         };
         unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) };
         for fd in first_free..(lim.rlim_cur.min(1 << 20) as u32) {
-            unsafe { libc::close(fd as i32) };
+            unsafe { libc::fcntl(fd as i32, libc::F_SETFD, libc::FD_CLOEXEC) };
         }
     }
     unsafe { libc::setpriority(libc::PRIO_PROCESS, 0, nice) };
@@ -138,6 +147,9 @@ fn pre_exec(
         return Err(io::Error::last_os_error());
     }
     if isolate_network && unsafe { libc::unshare(libc::CLONE_NEWNET) } != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    if no_new_privs && unsafe { libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) } != 0 {
         return Err(io::Error::last_os_error());
     }
     Ok(())

@@ -24,6 +24,7 @@ macro_rules! both_modes {
     };
 }
 
+mod escape;
 mod harness;
 mod hostile;
 mod lifecycle;

@@ -1,5 +1,7 @@
 //! End-to-end runs of the curve on a real (temporary) home with scripted minds: the harness.
 
+#[cfg(unix)]
+mod faults;
 mod refusals;
 mod runs;
 mod shipped;
