@@ -15,8 +15,8 @@
 
 pub mod curation;
 pub mod curve;
-pub mod lineage;
 pub mod episodes;
+pub mod lineage;
 pub mod recall;
 pub mod reflex;
 pub mod replay;

@@ -83,7 +83,10 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
             done.told,
             done.reflexes.len(),
             if done.registry_full > 0 {
-                format!(" ({} left out: the reflex registry is full)", done.registry_full)
+                format!(
+                    " ({} left out: the reflex registry is full)",
+                    done.registry_full
+                )
             } else {
                 String::new()
             }
@@ -101,14 +104,16 @@ fn print_plan(ctx: &Ctx, plan: &Plan) -> Result<()> {
                 v.creature.clone(),
                 v.generation.to_string(),
                 v.records.to_string(),
-                if v.imported_before { "imported before" } else { "new" }.to_string(),
+                if v.imported_before {
+                    "imported before"
+                } else {
+                    "new"
+                }
+                .to_string(),
             ]
         })
         .collect();
-    let mut out = render_table(
-        &["volume", "creature", "gen", "records", "status"],
-        volumes,
-    );
+    let mut out = render_table(&["volume", "creature", "gen", "records", "status"], volumes);
     let items: Vec<Vec<String>> = plan
         .items
         .iter()
@@ -128,7 +133,11 @@ fn print_plan(ctx: &Ctx, plan: &Plan) -> Result<()> {
                 i.kind.to_string(),
                 cut_middle(&i.text.replace('\n', " "), 48),
                 format!("{}/{}", i.records, i.ancestors.len()),
-                format!("{}+ {}-", i.evidence.successes + i.evidence.taught, i.evidence.failures),
+                format!(
+                    "{}+ {}-",
+                    i.evidence.successes + i.evidence.taught,
+                    i.evidence.failures
+                ),
                 format!("{:.2}", i.strength),
                 flags.join(", "),
             ]
@@ -136,7 +145,15 @@ fn print_plan(ctx: &Ctx, plan: &Plan) -> Result<()> {
         .collect();
     if !plan.items.is_empty() {
         out.push_str(&render_table(
-            &["id", "kind", "text", "merged/from", "evidence", "strength", "flags"],
+            &[
+                "id",
+                "kind",
+                "text",
+                "merged/from",
+                "evidence",
+                "strength",
+                "flags",
+            ],
             items,
         ));
     }

@@ -58,7 +58,13 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
         .collect();
     let score = format!("{} score", args.arm);
     ctx.printer.table(
-        &["generation", "creatures", "ticks to U2", "ticks to first quest", &score],
+        &[
+            "generation",
+            "creatures",
+            "ticks to U2",
+            "ticks to first quest",
+            &score,
+        ],
         rows,
     )
 }

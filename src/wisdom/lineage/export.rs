@@ -97,7 +97,11 @@ pub fn collect(
             exported_at: now,
         },
         generation: 1 + lineage.iter().map(|h| h.generation).max().unwrap_or(0),
-        lineage: lineage.iter().map(|h| h.volume.clone()).take(MAX_LIST).collect(),
+        lineage: lineage
+            .iter()
+            .map(|h| h.volume.clone())
+            .take(MAX_LIST)
+            .collect(),
         ancestry: ancestry(&lineage),
         stats,
         records: records.len() as u64,

@@ -257,7 +257,13 @@ pub fn apply(
             let mut new = NewEngram::new(kind, &r.text, Provenance::Inherited)
                 .strength(item.strength)
                 .source(format!("item:{}", r.id));
-            for v in r.provenance.volumes.iter().rev().take(crate::memory::MAX_SOURCES - 1) {
+            for v in r
+                .provenance
+                .volumes
+                .iter()
+                .rev()
+                .take(crate::memory::MAX_SOURCES - 1)
+            {
                 new = new.source(format!("{HEIRLOOM_SOURCE}{v}"));
             }
             memory.remember(tx, new, now)?;

@@ -126,7 +126,13 @@ fn join(volumes: &[Volume], members: &[(usize, usize)]) -> Merged {
     let rec = |&(v, i): &(usize, usize)| &volumes[v].records[i];
     let best = members
         .iter()
-        .max_by_key(|m| (rec(m).utility, rec(m).evidence.successes, std::cmp::Reverse(**m)))
+        .max_by_key(|m| {
+            (
+                rec(m).utility,
+                rec(m).evidence.successes,
+                std::cmp::Reverse(**m),
+            )
+        })
         .expect("a cluster has members");
     let mut record = rec(best).clone();
     let mut evidence = Evidence::default();
@@ -177,7 +183,10 @@ fn flag_contradictions(items: &mut [Merged]) -> usize {
     let mut by_situation: HashMap<String, Vec<usize>> = HashMap::new();
     for (n, m) in items.iter().enumerate() {
         if let Some(x) = &m.record.reflex {
-            by_situation.entry(x.situation_key.clone()).or_default().push(n);
+            by_situation
+                .entry(x.situation_key.clone())
+                .or_default()
+                .push(n);
         }
     }
     let mut flagged = 0;

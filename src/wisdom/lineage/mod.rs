@@ -72,3 +72,6 @@ impl Lineage {
         }
     }
 }
+
+#[cfg(test)]
+pub(crate) mod tests;

@@ -12,8 +12,8 @@ use std::path::Path;
 use sha2::Digest;
 
 use super::format::{
-    Chain, FORMAT, Header, ItemKind, MAX_LINE_BYTES, MAX_LIST, MAX_RECORDS, MAX_TEXT_CHARS,
-    Record, VERSION, content_id, valid_volume_id,
+    Chain, FORMAT, Header, ItemKind, MAX_LINE_BYTES, MAX_LIST, MAX_RECORDS, MAX_TEXT_CHARS, Record,
+    VERSION, content_id, valid_volume_id,
 };
 use crate::base::exit::{Error, Result};
 
@@ -105,7 +105,11 @@ fn read_from(name: &str, mut r: impl BufRead) -> Result<Volume, Failure> {
         n += 1;
         hasher.update(&buf);
         let ended = buf.last() == Some(&b'\n');
-        let text = if ended { &buf[..buf.len() - 1] } else { &buf[..] };
+        let text = if ended {
+            &buf[..buf.len() - 1]
+        } else {
+            &buf[..]
+        };
         if text.len() > MAX_LINE_BYTES || (!ended && got > MAX_LINE_BYTES) {
             return Err(bad(n, format!("the line is over {MAX_LINE_BYTES} bytes")));
         }
@@ -237,7 +241,10 @@ fn check_record(r: &Record) -> Result<(), String> {
 
 fn check_chain(c: &Chain) -> Result<(), String> {
     if !matches!(c.origin.as_str(), "experienced" | "told" | "inherited") {
-        return Err(format!("origin {:?} is not experienced, told or inherited", c.origin));
+        return Err(format!(
+            "origin {:?} is not experienced, told or inherited",
+            c.origin
+        ));
     }
     if c.episodes.len() > MAX_LIST || c.volumes.len() > MAX_LIST {
         return Err(format!("a provenance chain is over {MAX_LIST} entries"));

@@ -81,7 +81,9 @@ impl std::str::FromStr for Status {
         Status::ALL
             .into_iter()
             .find(|x| x.as_str() == s)
-            .ok_or_else(|| format!("{s:?} is not a status (proposed, armed, disarmed, demoted, inherited)"))
+            .ok_or_else(|| {
+                format!("{s:?} is not a status (proposed, armed, disarmed, demoted, inherited)")
+            })
     }
 }
 
