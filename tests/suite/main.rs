@@ -34,6 +34,7 @@ mod cultcache;
 mod fetch_model;
 mod files;
 mod generated_docs;
+mod lineage;
 mod memory;
 mod mind;
 mod progression;
