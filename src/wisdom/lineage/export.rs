@@ -47,6 +47,17 @@ pub fn volume_id(name: &str, now: Millis) -> String {
     format!("{}-{day}", if safe.is_empty() { "creature" } else { safe })
 }
 
+/// The volume id of a creature with these parents: [`volume_id`], with `-g<generation>` added
+/// when a parent (born of the same seed, say, and retired the same day) has that id already.
+fn own_volume_id(name: &str, now: Millis, parents: &[Header], generation: u32) -> String {
+    let id = volume_id(name, now);
+    if parents.iter().any(|h| h.volume == id) {
+        format!("{id}-g{generation}")
+    } else {
+        id
+    }
+}
+
 /// Distills the creature in `rx` into a volume as of `now`.
 pub fn collect(
     rx: &impl Read,
@@ -75,10 +86,11 @@ pub fn collect(
         .unwrap_or_default()
         .headers();
     let stats = stats(rx, persona)?;
+    let generation = 1 + lineage.iter().map(|h| h.generation).max().unwrap_or(0);
     let header = Header {
         format: FORMAT.into(),
         version: VERSION,
-        volume: volume_id(&persona.name, now),
+        volume: own_volume_id(&persona.name, now, &lineage, generation),
         creature: persona.name.clone(),
         genome: GenomeSummary {
             seed: genome.seed,
@@ -116,10 +128,11 @@ pub fn own_mark(rx: &impl Read, persona: &Persona, now: Millis) -> Result<Mark> 
         .unwrap_or_default()
         .headers();
     let stats = stats(rx, persona)?;
+    let generation = 1 + parents.iter().map(|h| h.generation).max().unwrap_or(0);
     Ok(Mark {
-        volume: volume_id(&persona.name, now),
+        volume: own_volume_id(&persona.name, now, &parents, generation),
         creature: persona.name.clone(),
-        generation: 1 + parents.iter().map(|h| h.generation).max().unwrap_or(0),
+        generation,
         ticks_to_u2: stats.ticks_to_u2,
         ticks_to_first_quest: stats.ticks_to_first_quest,
         curve: stats.curve,

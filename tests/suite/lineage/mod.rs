@@ -3,4 +3,6 @@
 //! failing at each step and rerun.
 
 mod corpus;
+mod e2e;
+mod fresh_slate;
 mod schema;
