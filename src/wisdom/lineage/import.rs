@@ -33,8 +33,7 @@ use crate::wisdom::reflex::{
 /// An inherited item starts at this fraction of its ancestor's strength (never below the
 /// curation floor).
 pub const INHERIT_DISCOUNT: f32 = 0.5;
-/// The source prefix naming the volume an engram was inherited from.
-pub const HEIRLOOM_SOURCE: &str = "heirloom:";
+pub use crate::memory::engram::HEIRLOOM_SOURCE;
 
 /// One volume in a plan.
 #[derive(Debug, Clone, Serialize)]
