@@ -15,6 +15,9 @@ use crate::wisdom::lineage::{letter, read};
 
 use super::Ctx;
 
+/// Items the text plan lists; JSON lists every one.
+const SHOWN: usize = 100;
+
 /// Arguments of `wis legacy import`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -117,6 +120,7 @@ fn print_plan(ctx: &Ctx, plan: &Plan) -> Result<()> {
     let items: Vec<Vec<String>> = plan
         .items
         .iter()
+        .take(SHOWN)
         .map(|i| {
             let mut flags = Vec::new();
             if i.known {
@@ -155,6 +159,12 @@ fn print_plan(ctx: &Ctx, plan: &Plan) -> Result<()> {
                 "flags",
             ],
             items,
+        ));
+    }
+    if plan.items.len() > SHOWN {
+        out.push_str(&format!(
+            "... and {} more items (--output-format json lists them all)\n",
+            plan.items.len() - SHOWN
         ));
     }
     ctx.printer.line(out.trim_end())?;

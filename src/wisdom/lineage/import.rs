@@ -160,14 +160,13 @@ pub fn plan(
             fresh.push(v);
         }
     }
-    let embed = |texts: &[&str]| memory.embedder().embed(texts);
     let Merge {
         items,
         input,
         duplicates,
         contradictions,
         comparisons,
-    } = merge(&fresh, &embed)?;
+    } = merge(&fresh, memory.embedder())?;
     let known_texts: HashSet<(Kind, String)> = rx
         .all::<Engram>()?
         .into_iter()

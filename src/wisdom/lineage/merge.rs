@@ -18,6 +18,7 @@ use serde::Serialize;
 use super::format::{Chain, Evidence, ItemKind, MAX_LIST, Record};
 use super::read::Volume;
 use crate::base::exit::Result;
+use crate::memory::Embedder;
 use crate::memory::search::dot;
 
 /// Two items of one kind at this cosine or more are near-duplicates.
@@ -56,11 +57,8 @@ pub struct Merge {
     pub comparisons: u64,
 }
 
-/// Merges the records of `volumes` (in order), embedding texts with `embed`.
-pub fn merge(
-    volumes: &[Volume],
-    embed: &dyn Fn(&[&str]) -> Result<Vec<Vec<f32>>>,
-) -> Result<Merge> {
+/// Merges the records of `volumes` (in order), embedding texts with `embedder`.
+pub fn merge(volumes: &[Volume], embedder: &dyn Embedder) -> Result<Merge> {
     let mut out = Merge::default();
     let mut groups: Vec<Vec<(usize, usize)>> = Vec::new();
     let mut by_key: HashMap<String, usize> = HashMap::new();
@@ -89,9 +87,9 @@ pub fn merge(
         .map(|(n, g)| (n, record(g[0]).text.as_str()))
         .collect();
     let mut vectors: Vec<Vec<f32>> = Vec::with_capacity(texts.len());
-    for chunk in texts.chunks(256) {
+    for chunk in texts.chunks(embedder.max_batch().max(1)) {
         let batch: Vec<&str> = chunk.iter().map(|(_, t)| *t).collect();
-        vectors.extend(embed(&batch)?);
+        vectors.extend(embedder.embed(&batch)?);
     }
     let planes = Planes::new(vectors.first().map_or(0, Vec::len));
     let mut buckets: HashMap<(ItemKind, usize, u32), Vec<usize>> = HashMap::new();

@@ -157,10 +157,6 @@ fn memory() -> Memory {
     Memory::new(Box::new(HashEmbedder::new(256)))
 }
 
-fn embed(texts: &[&str]) -> crate::base::exit::Result<Vec<Vec<f32>>> {
-    memory().embedder().embed(texts)
-}
-
 #[test]
 fn near_duplicates_merge_and_contradictions_are_kept_and_flagged() {
     let a = volume(
@@ -191,7 +187,7 @@ fn near_duplicates_merge_and_contradictions_are_kept_and_flagged() {
         "Cy-20260101",
         &[reflex("o1|restart the pump", "systemctl restart pump")],
     );
-    let m = merge(&[a, b, c], &embed).unwrap();
+    let m = merge(&[a, b, c], memory().embedder()).unwrap();
     assert_eq!(m.input, 7);
     let guard: Vec<_> = m
         .items
