@@ -7,8 +7,8 @@ use crate::base::exit::Result;
 use crate::base::home::write_atomic_public;
 use crate::base::store::Read;
 use crate::creature::Persona;
-use crate::wisdom::lineage::export::{known_ancestry, own_mark};
 use crate::wisdom::lineage::generations::{generations, plot};
+use crate::wisdom::lineage::life::{known_ancestry, own_mark};
 
 use super::Ctx;
 

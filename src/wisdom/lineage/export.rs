@@ -11,19 +11,15 @@ use std::collections::HashSet;
 
 use super::Lineage;
 use super::format::{
-    AgeSummary, CurvePoint, Evidence, FORMAT, GenomeSummary, Header, ItemKind, MAX_LIST, Mark,
-    Record, ReflexItem, Stats, VERSION, content_id,
+    AgeSummary, Evidence, FORMAT, GenomeSummary, Header, ItemKind, MAX_LIST, Record, ReflexItem,
+    VERSION, content_id,
 };
 use crate::base::clock::{Millis, rfc3339};
 use crate::base::exit::Result;
 use crate::base::store::{Read, SINGLETON_KEY};
-use crate::creature::quest_book::{QuestBook, Verdict};
-use crate::creature::unlocks::{UnitId, UnitState};
-use crate::creature::{Genome, Persona, Unlocks};
+use crate::creature::{Genome, Persona};
 use crate::memory::{Engram, Kind, Provenance, Tier};
-use crate::wisdom::curve::CurveResult;
-use crate::wisdom::episodes::Episode;
-use crate::wisdom::reflex::{Reflex, ReflexState, Status, registry};
+use crate::wisdom::reflex::{Reflex, Status, registry};
 
 /// The least utility score a fact needs to be passed on.
 pub const FACT_MIN_UTILITY: i64 = 2;
@@ -49,7 +45,12 @@ pub fn volume_id(name: &str, now: Millis) -> String {
 
 /// The volume id of a creature with these parents: [`volume_id`], with `-g<generation>` added
 /// when a parent (born of the same seed, say, and retired the same day) has that id already.
-fn own_volume_id(name: &str, now: Millis, parents: &[Header], generation: u32) -> String {
+pub(super) fn own_volume_id(
+    name: &str,
+    now: Millis,
+    parents: &[Header],
+    generation: u32,
+) -> String {
     let id = volume_id(name, now);
     if parents.iter().any(|h| h.volume == id) {
         format!("{id}-g{generation}")
@@ -85,7 +86,7 @@ pub fn collect(
         .get::<Lineage>(SINGLETON_KEY)?
         .unwrap_or_default()
         .headers();
-    let stats = stats(rx, persona)?;
+    let stats = super::life::stats(rx, persona)?;
     let generation = 1 + lineage.iter().map(|h| h.generation).max().unwrap_or(0);
     let header = Header {
         format: FORMAT.into(),
@@ -114,38 +115,11 @@ pub fn collect(
             .map(|h| h.volume.clone())
             .take(MAX_LIST)
             .collect(),
-        ancestry: ancestry(&lineage),
+        ancestry: super::life::ancestry(&lineage),
         stats,
         records: records.len() as u64,
     };
     Ok((header, records))
-}
-
-/// This creature's own generational marks, as its volume would carry them.
-pub fn own_mark(rx: &impl Read, persona: &Persona, now: Millis) -> Result<Mark> {
-    let parents = rx
-        .get::<Lineage>(SINGLETON_KEY)?
-        .unwrap_or_default()
-        .headers();
-    let stats = stats(rx, persona)?;
-    let generation = 1 + parents.iter().map(|h| h.generation).max().unwrap_or(0);
-    Ok(Mark {
-        volume: own_volume_id(&persona.name, now, &parents, generation),
-        creature: persona.name.clone(),
-        generation,
-        ticks_to_u2: stats.ticks_to_u2,
-        ticks_to_first_quest: stats.ticks_to_first_quest,
-        curve: stats.curve,
-    })
-}
-
-/// Every ancestor the creature in `rx` knows of: its parents' marks and what they carried.
-pub fn known_ancestry(rx: &impl Read) -> Result<Vec<Mark>> {
-    let parents = rx
-        .get::<Lineage>(SINGLETON_KEY)?
-        .unwrap_or_default()
-        .headers();
-    Ok(ancestry(&parents))
 }
 
 /// The JSONL text of a volume.
@@ -157,85 +131,6 @@ pub fn render(header: &Header, records: &[Record]) -> String {
         out.push('\n');
     }
     out
-}
-
-/// Every ancestor's marks: each parent's own, then what it carried, once per volume.
-fn ancestry(parents: &[Header]) -> Vec<Mark> {
-    let mut out: Vec<Mark> = Vec::new();
-    let marks = parents.iter().flat_map(|h| {
-        std::iter::once(Mark {
-            volume: h.volume.clone(),
-            creature: h.creature.clone(),
-            generation: h.generation,
-            ticks_to_u2: h.stats.ticks_to_u2,
-            ticks_to_first_quest: h.stats.ticks_to_first_quest,
-            curve: h.stats.curve.clone(),
-        })
-        .chain(h.ancestry.iter().cloned())
-    });
-    for m in marks {
-        if out.len() < MAX_LIST && !out.iter().any(|o| o.volume == m.volume) {
-            out.push(m);
-        }
-    }
-    out
-}
-
-fn stats(rx: &impl Read, persona: &Persona) -> Result<Stats> {
-    let unlocks = rx.get::<Unlocks>(SINGLETON_KEY)?.unwrap_or_default();
-    let granted = |id: UnitId| {
-        unlocks
-            .units
-            .get(&id)
-            .filter(|r| r.state == UnitState::Granted)
-            .map(|r| r.tick)
-    };
-    let quests = rx.get::<QuestBook>(SINGLETON_KEY)?.unwrap_or_default();
-    let first_quest = quests
-        .closed
-        .iter()
-        .filter(|c| c.verdict == Verdict::Passed)
-        .map(|c| c.closed_tick)
-        .min();
-    let successes = rx
-        .ring::<Episode>(None)?
-        .iter()
-        .filter(|(_, e)| e.success && !e.automated)
-        .count() as u64;
-    let metric = rx
-        .get::<ReflexState>(SINGLETON_KEY)?
-        .map(|s| s.metric)
-        .unwrap_or_default();
-    let (below, model) = metric
-        .days
-        .iter()
-        .fold((0u64, 0u64), |(b, m), d| (b + d.below, m + d.model));
-    let mut curve: Vec<CurvePoint> = rx
-        .ring::<CurveResult>(None)?
-        .into_iter()
-        .map(|(_, r)| CurvePoint {
-            score: r.score(),
-            arm: r.arm,
-            ticks: r.age.ticks,
-        })
-        .collect();
-    if curve.len() > MAX_LIST {
-        curve.drain(..curve.len() - MAX_LIST);
-    }
-    Ok(Stats {
-        ticks: persona.ticks,
-        successes,
-        sleeps: persona.sleeps,
-        units: UnitId::ALL
-            .iter()
-            .filter(|u| granted(**u).is_some())
-            .map(|u| u.to_string())
-            .collect(),
-        below_model_fraction: (below + model > 0).then(|| below as f64 / (below + model) as f64),
-        ticks_to_u2: granted(UnitId::U2),
-        ticks_to_first_quest: first_quest,
-        curve,
-    })
 }
 
 /// The record of an engram that qualifies, else `None`.

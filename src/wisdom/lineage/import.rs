@@ -1,9 +1,9 @@
 //! Importing an inheritance, planned whole before anything is written (design §4.6).
 //!
 //! [`plan`] reads what the store already holds (the volumes imported before, the memories it
-//! has), merges the new volumes ([`super::merge`]) and says what each item will become. [`apply`]
-//! writes the plan in the caller's one transaction, so an import lands whole or not at all:
-//! every heirloom item becomes an engram stamped `inherited` at [`INHERIT_DISCOUNT`] of its
+//! has), merges the new volumes ([`super::merge`]) and says what each item will become;
+//! [`apply`] (in [`super::inherit`]) writes the plan in the caller's one transaction, so an
+//! import lands whole or not at all: every heirloom item becomes an engram stamped `inherited` at [`INHERIT_DISCOUNT`] of its
 //! ancestor's strength (a letter's nugget, `told`, at the told strength), decaying as a rumour
 //! until this creature's own settlements verify it (`wisdom::curation`); every inherited
 //! reflex arrives `inherited`: never armed until a fresh streak of this body's own successes
@@ -13,26 +13,23 @@ use std::collections::HashSet;
 
 use serde::Serialize;
 
+use super::Lineage;
 use super::format::{Evidence, ItemKind};
 use super::letter::Letter;
 use super::merge::{Merge, Merged, merge};
 use super::read::Volume;
-use super::{Ancestor, Lineage};
-use crate::base::clock::Millis;
 use crate::base::exit::{Error, Result};
-use crate::base::store::{Read, SINGLETON_KEY, Tx};
+use crate::base::store::{Read, SINGLETON_KEY};
 use crate::creature::Persona;
 use crate::memory::engram::text_sha256;
-use crate::memory::{Engram, Kind, Memory, NewEngram, Provenance};
+use crate::memory::{Engram, Kind, Memory};
 use crate::wisdom::curation::STRENGTH_FLOOR;
-use crate::wisdom::reflex::{
-    Inheritance, Provenance as ReflexProvenance, REFLEX_CAP, Reflex, ReflexAction, ReflexState,
-    Status, Trigger, registry,
-};
+use crate::wisdom::reflex::registry;
 
 /// An inherited item starts at this fraction of its ancestor's strength (never below the
 /// curation floor).
 pub const INHERIT_DISCOUNT: f32 = 0.5;
+pub use super::inherit::{Imported, apply};
 pub use crate::memory::engram::HEIRLOOM_SOURCE;
 
 /// One volume in a plan.
@@ -98,17 +95,6 @@ impl Plan {
         self.items.iter().filter(|i| !i.known).count()
             + self.nuggets.iter().filter(|n| !n.known).count()
     }
-}
-
-/// What an import wrote.
-#[derive(Debug, Clone, Default, Serialize)]
-pub struct Imported {
-    pub volumes: Vec<String>,
-    pub engrams: u64,
-    pub reflexes: Vec<String>,
-    pub told: u64,
-    /// Reflexes left out because the registry is full.
-    pub registry_full: u64,
 }
 
 /// Refuses (64) an import into a creature that has lived, unless `into_living`.
@@ -235,110 +221,4 @@ pub fn engram_kind(kind: ItemKind) -> Option<Kind> {
         ItemKind::Scar => Some(Kind::Scar),
         ItemKind::Reflex => None,
     }
-}
-
-/// Writes `plan` in `tx` at this creature's `tick`. The caller commits.
-pub fn apply(
-    tx: &mut Tx<'_>,
-    plan: &Plan,
-    memory: &Memory,
-    tick: u64,
-    now: Millis,
-) -> Result<Imported> {
-    let mut done = Imported::default();
-    let (mut state, _) = tx.singleton_or_default::<ReflexState>()?;
-    let mut registered = registry::all(tx)?.len();
-    for item in plan.items.iter().filter(|i| !i.known) {
-        let r = &item.merged.record;
-        let Some(x) = &r.reflex else {
-            let kind = engram_kind(r.kind).expect("a non-reflex item is an engram kind");
-            let mut new = NewEngram::new(kind, &r.text, Provenance::Inherited)
-                .strength(item.strength)
-                .source(format!("item:{}", r.id));
-            for v in r
-                .provenance
-                .volumes
-                .iter()
-                .rev()
-                .take(crate::memory::MAX_SOURCES - 1)
-            {
-                new = new.source(format!("{HEIRLOOM_SOURCE}{v}"));
-            }
-            memory.remember(tx, new, now)?;
-            done.engrams += 1;
-            continue;
-        };
-        if registered >= REFLEX_CAP {
-            done.registry_full += 1;
-            continue;
-        }
-        state.next_id += 1;
-        registered += 1;
-        let reflex = Reflex {
-            id: format!("r{}", state.next_id),
-            trigger: Trigger {
-                situation_key: x.situation_key.clone(),
-                guard: None,
-            },
-            action: ReflexAction {
-                tool: x.tool.clone(),
-                args: x.args.clone(),
-                signature: x.signature.clone(),
-            },
-            provenance: ReflexProvenance {
-                episode_ids: Vec::new(),
-                successes: 0,
-                last_adjudicated: now,
-            },
-            status: Status::Inherited,
-            fired: 0,
-            failed: 0,
-            armed_by: None,
-            armed_at: None,
-            proposed_tick: tick,
-            last_fired: None,
-            demoted_tick: Some(tick),
-            last_failure: None,
-            inherited: Some(Inheritance {
-                volumes: r.provenance.volumes.clone(),
-                item: r.id.clone(),
-                successes: r.evidence.successes,
-                contradicted: !item.contradicts.is_empty(),
-            }),
-        };
-        tx.put(&reflex.id, &reflex)?;
-        done.reflexes.push(reflex.id);
-    }
-    tx.set(&state)?;
-    for n in plan.nuggets.iter().filter(|n| !n.known) {
-        let kind = engram_kind(n.kind).expect("a nugget is never a reflex");
-        memory.remember(
-            tx,
-            NewEngram::new(kind, &n.text, Provenance::Told).source("letter"),
-            now,
-        )?;
-        done.told += 1;
-    }
-    let (mut lineage, _) = tx.singleton_or_default::<Lineage>()?;
-    for v in plan.volumes.iter().filter(|v| !v.imported_before) {
-        if lineage.find(&v.volume).is_some() {
-            continue;
-        }
-        let items = plan
-            .items
-            .iter()
-            .filter(|i| i.ancestors.contains(&v.volume))
-            .count() as u64;
-        lineage.push(Ancestor {
-            volume: v.volume.clone(),
-            sha256: v.sha256.clone(),
-            header: v.header.clone(),
-            imported_at: now,
-            tick,
-            items,
-        });
-        done.volumes.push(v.volume.clone());
-    }
-    tx.set(&lineage)?;
-    Ok(done)
 }

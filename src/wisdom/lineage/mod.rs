@@ -4,15 +4,19 @@
 //! [`format`] is the volume contract (`wis.heirloom.v1`) and [`read`] its strict reader;
 //! [`export`] distills a creature into a volume; [`merge`] joins many ancestors' volumes
 //! (near-duplicates become one item with every ancestor's provenance and the summed evidence,
-//! contradictions are kept and flagged); [`import`] plans the inheritance whole, then writes
-//! it in the caller's one transaction; [`generations`] reads the generational metrics. What
-//! was imported is remembered in [`Lineage`], so a volume is imported once.
+//! contradictions are kept and flagged); [`import`] plans the inheritance whole and
+//! [`inherit`] writes it in the caller's one transaction ([`letter`]: the operator's nuggets
+//! beside it); [`life`] tells a life in brief for the header; [`generations`] reads the
+//! generational metrics. What was imported is remembered in [`Lineage`], so a volume is
+//! imported once.
 
 pub mod export;
 pub mod format;
 pub mod generations;
 pub mod import;
+pub mod inherit;
 pub mod letter;
+pub mod life;
 pub mod merge;
 pub mod read;
 
