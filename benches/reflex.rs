@@ -80,6 +80,7 @@ fn reflex(n: u64, status: Status) -> Reflex {
         last_fired: None,
         demoted_tick: None,
         last_failure: None,
+        inherited: None,
     }
 }
 

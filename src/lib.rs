@@ -11,7 +11,7 @@
 //! |---|---|---|
 //! | 6 | [`commands`] | the command line: arguments in, one call, printing out |
 //! | 5 | [`turn`] | a turn of life: tick, sleep, birth, progression and quests, the turn context |
-//! | 4 | [`wisdom`] | what lived experience becomes: the ledger, recall, replay, the experience curve |
+//! | 4 | [`wisdom`] | what lived experience becomes: the ledger, recall, replay, the experience curve, lineage |
 //! | 3 | [`world`] | the tools, the units of the body, dispatch, the sandbox, the prompt |
 //! | 2 | [`mind`], [`memory`] | the model behind one trait; engrams, vectors, recall by similarity |
 //! | 1 | [`creature`] | the creature's state documents and the action channel's types |

@@ -1,4 +1,5 @@
-//! The creature's home: a directory holding `wis.toml`, `wis.redb` and `workspace/`.
+//! The creature's home: a directory holding `wis.toml`, `wis.redb` and `workspace/` (and,
+//! once made, `archive/` and `heirlooms/`).
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -48,6 +49,10 @@ impl Home {
     }
     pub fn archive_dir(&self) -> PathBuf {
         self.root.join("archive")
+    }
+    /// Where `wis legacy export` writes heirloom volumes by default.
+    pub fn heirlooms(&self) -> PathBuf {
+        self.root.join("heirlooms")
     }
 
     /// Loads this home's configuration with the given `--config` flags.

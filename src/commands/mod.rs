@@ -14,6 +14,7 @@ pub mod docs;
 #[cfg(all(test, unix))]
 pub(crate) mod fault_sweep;
 mod init;
+mod legacy;
 mod memory;
 mod news;
 mod pause;
@@ -153,6 +154,10 @@ pub enum Command {
     /// show, scan, arm, disarm.
     #[command(subcommand)]
     Reflex(reflex::Command),
+    /// Lineage: export the creature's validated corpus as a heirloom volume, import volumes
+    /// into a newborn, show the generational metrics.
+    #[command(subcommand)]
+    Legacy(legacy::Command),
 }
 
 /// What every command gets: where the creature lives, how to print, the clock.
@@ -215,6 +220,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Memory(cmd) => memory::run(&ctx, cmd),
         Command::Cachectl(cmd) => cachectl::run(&ctx, cmd),
         Command::Reflex(cmd) => reflex::run(&ctx, cmd),
+        Command::Legacy(cmd) => legacy::run(&ctx, cmd),
     }
 }
 

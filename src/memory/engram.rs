@@ -241,6 +241,10 @@ impl Engram {
     }
 }
 
+/// The source prefix naming the heirloom volume an inherited engram came from
+/// (`heirloom:<volume id>`).
+pub const HEIRLOOM_SOURCE: &str = "heirloom:";
+
 /// sha256 of a text, as lowercase hex.
 pub fn text_sha256(text: &str) -> String {
     use sha2::Digest;

@@ -41,6 +41,10 @@ pub struct Fate {
     pub judged_at: Option<u64>,
     /// Set while it is in the archive tier.
     pub archived: Option<Archived>,
+    /// The sleep at which a told or inherited memory first showed positive utility from this
+    /// creature's own settlements: from then on it decays as what the creature lived does.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub verified_at: Option<u64>,
 }
 
 impl Archived {

@@ -36,6 +36,7 @@ pub fn registry() -> &'static [DocType] {
             DocType::of::<crate::wisdom::replay::ReplayRecord>(),
             DocType::of::<crate::wisdom::reflex::Reflex>(),
             DocType::of::<crate::wisdom::reflex::ReflexState>(),
+            DocType::of::<crate::wisdom::lineage::Lineage>(),
             DocType::of::<life::news::NewsItem>(),
             DocType::of::<life::quest_book::QuestBook>(),
             DocType::of::<life::objectives::Objectives>(),

@@ -22,7 +22,8 @@ pub const REINFORCE: f32 = 0.1;
 /// What a sleep takes, past the grace, from a lived memory that has not earned utility; a
 /// negative record takes twice as much.
 pub const DECAY: f32 = 0.15;
-/// The same for what the creature was told or inherited: a rumour it never verified.
+/// The same for what the creature was told or inherited: a rumour it never verified (once its
+/// own settlements verify one, `fate.verified_at`, it decays at [`DECAY`]).
 pub const DECAY_RUMOUR: f32 = 0.3;
 /// A scar's slow decay.
 pub const DECAY_SCAR: f32 = 0.03;
@@ -62,6 +63,9 @@ fn rule(e: &mut Engram, sleep: u64, grace: u32) -> Verdict {
     let score = u.score();
     if score > 0 {
         e.fate.quiet_since = None;
+        if e.provenance != Provenance::Experienced && e.fate.verified_at.is_none() {
+            e.fate.verified_at = Some(sleep);
+        }
         let helped = u.followed_into_success + u.taught_in_replay;
         if u.ignored > helped.saturating_mul(SATURATION) {
             e.strength = (e.strength - COOL).max(STRENGTH_FLOOR);
@@ -80,6 +84,7 @@ fn rule(e: &mut Engram, sleep: u64, grace: u32) -> Verdict {
     let mut rate = match (e.kind, e.provenance) {
         (Kind::Scar, _) => DECAY_SCAR,
         (_, Provenance::Experienced) => DECAY,
+        _ if e.fate.verified_at.is_some() => DECAY,
         (_, Provenance::Told | Provenance::Inherited) => DECAY_RUMOUR,
     };
     if score < 0 && e.kind != Kind::Scar {

@@ -106,3 +106,25 @@ fn numbers_are_grouped() {
     assert_eq!(grouped(100000), "100,000");
     assert_eq!(grouped(12), "12");
 }
+
+#[test]
+fn an_inherited_memory_decays_as_a_rumour_until_its_own_settlements_verify_it() {
+    let mut rumour = engram(Kind::Strategy, Provenance::Inherited, 0.9);
+    assert_eq!(sleeps(&mut rumour, 1, 4, 3), Verdict::Demoted);
+    assert!((rumour.strength - (0.9 - DECAY_RUMOUR)).abs() < 1e-6);
+    let mut verified = engram(Kind::Strategy, Provenance::Inherited, 0.6);
+    verified.utility.record(Settlement::FollowedIntoSuccess, 1);
+    assert_eq!(judge(&mut verified, 1, 3), Verdict::Reinforced);
+    assert_eq!(verified.fate.verified_at, Some(1));
+    // Its record goes negative later: it decays as a lived memory does, not as a rumour.
+    verified.utility.record(Settlement::IntoFailure, 2);
+    verified.utility.record(Settlement::IntoFailure, 3);
+    let before = verified.strength;
+    assert_eq!(sleeps(&mut verified, 2, 5, 3), Verdict::Demoted);
+    assert!((before - verified.strength - 2.0 * DECAY).abs() < 1e-6);
+    // An experienced memory never gets the mark.
+    let mut lived = engram(Kind::Strategy, Provenance::Experienced, 0.6);
+    lived.utility.record(Settlement::FollowedIntoSuccess, 1);
+    judge(&mut lived, 1, 3);
+    assert_eq!(lived.fate.verified_at, None);
+}

@@ -10,11 +10,13 @@
 //! recorded failures with verified fixes put to the model again with today's recall, scored
 //! against the record and never executed.
 //! the scores against the creature's age; [`curation`] the judgement of memory by its utility
-//! record (design §4.5).
+//! record (design §4.5); [`lineage`] heirloom volumes, exported at retirement and inherited,
+//! discounted, by a newborn (design §4.6).
 
 pub mod curation;
 pub mod curve;
 pub mod episodes;
+pub mod lineage;
 pub mod recall;
 pub mod reflex;
 pub mod replay;

@@ -36,6 +36,7 @@ mod file_races;
 mod files;
 mod generated_docs;
 mod inputs;
+mod lineage;
 mod memory;
 mod mind;
 mod progression;

@@ -84,6 +84,7 @@ fn arm(home: &Home) {
         last_fired: None,
         demoted_tick: None,
         last_failure: None,
+        inherited: None,
     };
     tx.put("r1", &reflex).unwrap();
     let mut state = ReflexState {

@@ -9,7 +9,8 @@ use super::{Ctx, note_off};
 
 /// Arm a reflex: from the next tick it handles its situation below the model (when
 /// `[wisdom] reflexes_enabled`). Refused with 65 when `reflex_max_armed` are armed already
-/// (naming them) or the reflex was demoted; an unknown id exits 66 naming close ones.
+/// (naming them) or the reflex was demoted (or inherited and not yet re-earned); an unknown
+/// id exits 66 naming close ones.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The reflex's id (`r1`).

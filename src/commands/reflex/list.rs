@@ -13,7 +13,7 @@ use super::{Ctx, note_off};
 /// fired/failed and the tick it last fired, then the ticks resolved below the model per day.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Only reflexes in this status: proposed, armed, disarmed or demoted.
+    /// Only reflexes in this status: proposed, armed, disarmed, demoted or inherited.
     #[arg(long, value_name = "STATUS")]
     pub status: Option<String>,
 }

@@ -44,14 +44,18 @@ pub enum Status {
     Disarmed,
     /// Failed once when it fired; proposed again only after a fresh streak.
     Demoted,
+    /// An ancestor's reflex (design §4.6): proposed again only after a fresh streak of this
+    /// body's own successes, never armed before.
+    Inherited,
 }
 
 impl Status {
-    pub const ALL: [Status; 4] = [
+    pub const ALL: [Status; 5] = [
         Status::Proposed,
         Status::Armed,
         Status::Disarmed,
         Status::Demoted,
+        Status::Inherited,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -60,6 +64,7 @@ impl Status {
             Status::Armed => "armed",
             Status::Disarmed => "disarmed",
             Status::Demoted => "demoted",
+            Status::Inherited => "inherited",
         }
     }
 }
@@ -76,7 +81,9 @@ impl std::str::FromStr for Status {
         Status::ALL
             .into_iter()
             .find(|x| x.as_str() == s)
-            .ok_or_else(|| format!("{s:?} is not a status (proposed, armed, disarmed, demoted)"))
+            .ok_or_else(|| {
+                format!("{s:?} is not a status (proposed, armed, disarmed, demoted, inherited)")
+            })
     }
 }
 
@@ -141,12 +148,27 @@ pub struct Reflex {
     /// The tick of the last firing.
     #[serde(default)]
     pub last_fired: Option<u64>,
-    /// The tick it was demoted at: a new streak must start after it.
+    /// The tick it was demoted (or inherited) at: a new streak must start after it.
     #[serde(default)]
     pub demoted_tick: Option<u64>,
     /// What its last failure said.
     #[serde(default)]
     pub last_failure: Option<String>,
+    /// Where an inherited reflex came from (absent: this body earned it from nothing).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub inherited: Option<Inheritance>,
+}
+
+/// An inherited reflex's ancestry: the volumes that carried it, the heirloom item it was,
+/// the ancestors' summed streak, and whether another ancestor's verified action for the same
+/// situation contradicts it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Inheritance {
+    pub volumes: Vec<String>,
+    pub item: String,
+    pub successes: u64,
+    #[serde(default)]
+    pub contradicted: bool,
 }
 
 doc!(Reflex, "wis.reflex", 1, Layout::Keyed);

@@ -67,7 +67,7 @@ fn distance(a: &str, b: &str) -> usize {
 }
 
 /// Arms `id` on `by`'s word at `now`, with `guard` when given; refused (65) when it is
-/// demoted or `max_armed` are armed already. Arming an armed reflex changes nothing.
+/// demoted, inherited and not yet re-earned, or `max_armed` are armed already. Arming an armed reflex changes nothing.
 pub fn arm(
     tx: &mut Tx<'_>,
     id: &str,
@@ -83,6 +83,12 @@ pub fn arm(
             reflex.last_failure.as_deref().unwrap_or("a failure")
         ))
         .hint("a fresh streak after the demotion proposes it again"));
+    }
+    if reflex.status == Status::Inherited {
+        return Err(Error::data(format!(
+            "reflex {id} was inherited from an ancestor; this body has not earned it yet"
+        ))
+        .hint("a fresh streak of this creature's own successes proposes it; then arm it"));
     }
     if guard.is_some() {
         reflex.trigger.guard = guard;

@@ -2,8 +2,9 @@
 //! cursor over the ledger's ring), keeps one running streak per situation, and proposes a
 //! reflex when one action signature has answered a situation with `reflex_promote_successes`
 //! adjudicated successes in a row. An automated outcome, a text reply and anything the model
-//! did not choose never count; a failure in the situation resets its streak; a demoted reflex
-//! is proposed again only by a streak that started after its demotion.
+//! did not choose never count; a failure in the situation resets its streak; a demoted (or
+//! inherited) reflex is proposed again only by a streak that started after its demotion (or
+//! its import).
 
 use std::collections::BTreeMap;
 
@@ -166,7 +167,7 @@ pub fn scan(
             .iter_mut()
             .find(|r| r.trigger.situation_key == situation && r.action.signature == signature);
         let reflex = match existing {
-            Some(r) if r.status != Status::Demoted => {
+            Some(r) if !matches!(r.status, Status::Demoted | Status::Inherited) => {
                 r.provenance = provenance(&streak);
                 report.refreshed.push(r.id.clone());
                 r.clone()
@@ -205,6 +206,7 @@ pub fn scan(
                     last_fired: None,
                     demoted_tick: None,
                     last_failure: None,
+                    inherited: None,
                 };
                 report.proposed.push(r.id.clone());
                 reflexes.push(r.clone());

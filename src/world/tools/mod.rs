@@ -15,6 +15,7 @@ pub mod check_tools;
 pub mod create_skill;
 pub mod delegate;
 pub mod edit_skill;
+pub mod heirlooms;
 pub mod list_skills;
 pub mod manual;
 pub mod memorize;
@@ -195,7 +196,7 @@ mod tests {
                 "speak"
             ]
         );
-        assert_eq!(TOOLS.len(), 23);
+        assert_eq!(TOOLS.len(), 24);
         assert!(std::ptr::eq(&TOOLS[0], spec("bash").unwrap()));
         assert!(std::ptr::eq(spec("see").unwrap(), spec("vision").unwrap()));
         assert!(get("skill_count").is_none() && get("reply").is_none());

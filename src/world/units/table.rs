@@ -10,9 +10,10 @@ use crate::creature::UnitId;
 use crate::creature::criterion::{Criterion, Op, stat};
 use crate::world::organs::Organ;
 use crate::world::tools::{
-    bash, check_tools, create_skill, delegate, edit_skill, list_skills, manual, memorize,
-    note_append, note_close, note_list, note_read, objective_add, objective_block, objective_done,
-    objective_list, predict, read_file, recall, rollback_skill, speak, vision, write_file,
+    bash, check_tools, create_skill, delegate, edit_skill, heirlooms, list_skills, manual,
+    memorize, note_append, note_close, note_list, note_read, objective_add, objective_block,
+    objective_done, objective_list, predict, read_file, recall, rollback_skill, speak, vision,
+    write_file,
 };
 
 /// Quests passed and sleeps taken before the senses grow (decision 1: U4 is a milestone).
@@ -83,25 +84,31 @@ A: {"tool": "check_tools", "args": {}}
     Unit {
         id: UnitId::U1,
         name: "memory",
-        tools: &[&memorize::TOOL, &recall::TOOL],
+        tools: &[&memorize::TOOL, &recall::TOOL, &heirlooms::TOOL],
         stanza: r#"Your {memory} keeps what you choose to remember, and finds what is most like a query.
 Q: remember that the backup script is tools/backup.sh
 A: {"tool": "memorize", "args": {"text": "the backup script is tools/backup.sh", "kind": "fact"}}
 Q: find what you know about the backup script
 A: {"tool": "recall", "args": {"query": "backup script"}}
+Q: read what your ancestors left you
+A: {"tool": "heirlooms", "args": {}}
 "#,
         topics: &[Topic {
             name: "memory",
             text: "memorize keeps a sentence or two; its kind is fact, procedure, strategy or \
                    musing. recall answers with what you kept that is most like the query, best \
-                   first, each with its number, its kind and how alike it is (0 to 1).",
+                   first, each with its number, its kind and how alike it is (0 to 1). \
+                   heirlooms opens what your ancestors left you: their names, then one \
+                   ancestor's items by title, then one item whole. What you inherit is a \
+                   rumour until it helps you.",
         }],
         earning: Earning::Milestone {
             criterion: stat("sleeps.consolidated", Op::Ge, 1.0),
             organ: None,
         },
         grant_text: "Something new: your {memory}. memorize keeps a thing you choose to \
-                     remember; recall finds what you kept.",
+                     remember; recall finds what you kept; heirlooms opens what your ancestors \
+                     left you.",
     },
     Unit {
         id: UnitId::U2,

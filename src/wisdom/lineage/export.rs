@@ -1,0 +1,238 @@
+//! The exporter: distills a creature's validated corpus into a volume (header and records).
+//!
+//! What goes in: strategy guardrails with positive utility, procedures whose record is not
+//! negative, facts with utility of at least [`FACT_MIN_UTILITY`], every active scar, and the
+//! reflexes this body earned itself (proposed, armed or disarmed; a demoted reflex and an
+//! inherited one it has not re-earned stay behind). Something it was told or inherited goes
+//! only once its own settlements gave it positive utility: an unverified rumour is not passed
+//! on. Items that replay showed teaching are marked `replay_validated`.
+
+use std::collections::HashSet;
+
+use super::Lineage;
+use super::format::{
+    AgeSummary, Evidence, FORMAT, GenomeSummary, Header, ItemKind, MAX_LIST, Record, ReflexItem,
+    VERSION, content_id,
+};
+use crate::base::clock::{Millis, rfc3339};
+use crate::base::exit::Result;
+use crate::base::store::{Read, SINGLETON_KEY};
+use crate::creature::{Genome, Persona};
+use crate::memory::{Engram, Kind, Provenance, Tier};
+use crate::wisdom::reflex::{Reflex, Status, registry};
+
+/// The least utility score a fact needs to be passed on.
+pub const FACT_MIN_UTILITY: i64 = 2;
+
+/// The volume id of `name`'s export on the day of `now`: `<name>-<YYYYMMDD>`, the name's
+/// characters outside `A-Z a-z 0-9 . _ -` written as `_`.
+pub fn volume_id(name: &str, now: Millis) -> String {
+    let safe: String = name
+        .chars()
+        .take(60)
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let safe = safe.trim_start_matches('.');
+    let day: String = rfc3339(now)[..10].chars().filter(|c| *c != '-').collect();
+    format!("{}-{day}", if safe.is_empty() { "creature" } else { safe })
+}
+
+/// The volume id of a creature with these parents: [`volume_id`], with `-g<generation>` added
+/// when a parent (born of the same seed, say, and retired the same day) has that id already.
+pub(super) fn own_volume_id(
+    name: &str,
+    now: Millis,
+    parents: &[Header],
+    generation: u32,
+) -> String {
+    let id = volume_id(name, now);
+    if parents.iter().any(|h| h.volume == id) {
+        format!("{id}-g{generation}")
+    } else {
+        id
+    }
+}
+
+/// Distills the creature in `rx` into a volume as of `now`.
+pub fn collect(
+    rx: &impl Read,
+    persona: &Persona,
+    genome: &Genome,
+    now: Millis,
+) -> Result<(Header, Vec<Record>)> {
+    let mut records = Vec::new();
+    let mut seen = HashSet::new();
+    for (_, e) in rx.all::<Engram>()? {
+        if let Some(r) = engram_record(&e)
+            && seen.insert(r.id.clone())
+        {
+            records.push(r);
+        }
+    }
+    for reflex in registry::all(rx)? {
+        if let Some(r) = reflex_record(&reflex)
+            && seen.insert(r.id.clone())
+        {
+            records.push(r);
+        }
+    }
+    let lineage = rx
+        .get::<Lineage>(SINGLETON_KEY)?
+        .unwrap_or_default()
+        .headers();
+    let stats = super::life::stats(rx, persona)?;
+    let generation = 1 + lineage.iter().map(|h| h.generation).max().unwrap_or(0);
+    let header = Header {
+        format: FORMAT.into(),
+        version: VERSION,
+        volume: own_volume_id(&persona.name, now, &lineage, generation),
+        creature: persona.name.clone(),
+        genome: GenomeSummary {
+            seed: genome.seed,
+            temperament: [
+                genome.temperament.curiosity,
+                genome.temperament.persistence,
+                genome.temperament.boldness,
+                genome.temperament.patience,
+            ],
+        },
+        morph: genome.morph.name().to_string(),
+        age: AgeSummary {
+            ticks: persona.ticks,
+            sleeps: persona.sleeps,
+            born_at: persona.born_at,
+            exported_at: now,
+        },
+        generation: 1 + lineage.iter().map(|h| h.generation).max().unwrap_or(0),
+        lineage: lineage
+            .iter()
+            .map(|h| h.volume.clone())
+            .take(MAX_LIST)
+            .collect(),
+        ancestry: super::life::ancestry(&lineage),
+        stats,
+        records: records.len() as u64,
+    };
+    Ok((header, records))
+}
+
+/// The JSONL text of a volume.
+pub fn render(header: &Header, records: &[Record]) -> String {
+    let mut out = serde_json::to_string(header).expect("a header serializes");
+    out.push('\n');
+    for r in records {
+        out.push_str(&serde_json::to_string(r).expect("a record serializes"));
+        out.push('\n');
+    }
+    out
+}
+
+/// The record of an engram that qualifies, else `None`.
+pub fn engram_record(e: &Engram) -> Option<Record> {
+    if e.tier != Tier::Active {
+        return None;
+    }
+    let score = e.utility.score();
+    let kind = match e.kind {
+        Kind::Strategy if score > 0 => ItemKind::Guardrail,
+        Kind::Procedure if score >= 0 => ItemKind::Procedure,
+        Kind::Fact if score >= FACT_MIN_UTILITY => ItemKind::Fact,
+        Kind::Scar => ItemKind::Scar,
+        _ => return None,
+    };
+    if e.provenance != Provenance::Experienced && score <= 0 {
+        return None;
+    }
+    let u = &e.utility;
+    let prefixed = |p: &str| -> Vec<String> {
+        e.sources
+            .iter()
+            .filter_map(|s| s.strip_prefix(p))
+            .map(str::to_string)
+            .take(MAX_LIST)
+            .collect()
+    };
+    let episodes: Vec<String> = e
+        .sources
+        .iter()
+        .filter(|s| s.starts_with("episode:"))
+        .cloned()
+        .collect();
+    Some(Record {
+        id: content_id(kind, &e.body),
+        kind,
+        text: e.body.clone(),
+        evidence: Evidence {
+            successes: u64::from(u.followed_into_success),
+            failures: u64::from(u.into_failure),
+            taught: u64::from(u.taught_in_replay),
+            failed_to_teach: u64::from(u.failed_to_teach),
+        },
+        utility: score,
+        replay_validated: u.taught_in_replay > 0,
+        strength: e.strength.clamp(0.0, 1.0),
+        provenance: super::format::Chain {
+            origin: e.provenance.as_str().into(),
+            episodes,
+            volumes: prefixed(super::import::HEIRLOOM_SOURCE),
+        },
+        reflex: None,
+    })
+}
+
+/// What a reflex does, in words: `in <situation>: <tool> <args>`.
+pub fn reflex_text(situation: &str, tool: &str, args: &str) -> String {
+    let text = format!("in {situation}: {tool} {args}");
+    text.chars().take(super::format::MAX_TEXT_CHARS).collect()
+}
+
+/// The record of a reflex this body earned, else `None`.
+pub fn reflex_record(r: &Reflex) -> Option<Record> {
+    if matches!(r.status, Status::Demoted | Status::Inherited) {
+        return None;
+    }
+    let text = reflex_text(&r.trigger.situation_key, &r.action.tool, &r.action.args);
+    let successes = u64::from(r.provenance.successes) + r.fired.saturating_sub(r.failed);
+    let volumes = r
+        .inherited
+        .as_ref()
+        .map(|i| i.volumes.clone())
+        .unwrap_or_default();
+    Some(Record {
+        id: content_id(ItemKind::Reflex, &text),
+        kind: ItemKind::Reflex,
+        text,
+        evidence: Evidence {
+            successes,
+            failures: r.failed,
+            taught: 0,
+            failed_to_teach: 0,
+        },
+        utility: successes as i64 - r.failed as i64,
+        replay_validated: false,
+        strength: 1.0,
+        provenance: super::format::Chain {
+            origin: "experienced".into(),
+            episodes: r
+                .provenance
+                .episode_ids
+                .iter()
+                .map(|id| format!("episode:{id}"))
+                .collect(),
+            volumes,
+        },
+        reflex: Some(ReflexItem {
+            situation_key: r.trigger.situation_key.clone(),
+            tool: r.action.tool.clone(),
+            args: r.action.args.clone(),
+            signature: r.action.signature.clone(),
+            successes: r.provenance.successes,
+        }),
+    })
+}

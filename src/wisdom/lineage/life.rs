@@ -1,0 +1,123 @@
+//! A life in brief, as a volume's header tells it: the stats (ticks, successes, sleeps, units,
+//! the fraction of ticks below the model, ticks to U2 and to the first passed quest, the curve
+//! points) and the generational marks: the creature's own and every ancestor's it knows of,
+//! which `wis legacy lineage` reads.
+
+use super::Lineage;
+use super::export::own_volume_id;
+use super::format::{CurvePoint, Header, MAX_LIST, Mark, Stats};
+use crate::base::clock::Millis;
+use crate::base::exit::Result;
+use crate::base::store::{Read, SINGLETON_KEY};
+use crate::creature::quest_book::{QuestBook, Verdict};
+use crate::creature::unlocks::{UnitId, UnitState};
+use crate::creature::{Persona, Unlocks};
+use crate::wisdom::curve::CurveResult;
+use crate::wisdom::episodes::Episode;
+use crate::wisdom::reflex::ReflexState;
+
+/// This creature's own generational marks, as its volume would carry them.
+pub fn own_mark(rx: &impl Read, persona: &Persona, now: Millis) -> Result<Mark> {
+    let parents = rx
+        .get::<Lineage>(SINGLETON_KEY)?
+        .unwrap_or_default()
+        .headers();
+    let stats = stats(rx, persona)?;
+    let generation = 1 + parents.iter().map(|h| h.generation).max().unwrap_or(0);
+    Ok(Mark {
+        volume: own_volume_id(&persona.name, now, &parents, generation),
+        creature: persona.name.clone(),
+        generation,
+        ticks_to_u2: stats.ticks_to_u2,
+        ticks_to_first_quest: stats.ticks_to_first_quest,
+        curve: stats.curve,
+    })
+}
+
+/// Every ancestor the creature in `rx` knows of: its parents' marks and what they carried.
+pub fn known_ancestry(rx: &impl Read) -> Result<Vec<Mark>> {
+    let parents = rx
+        .get::<Lineage>(SINGLETON_KEY)?
+        .unwrap_or_default()
+        .headers();
+    Ok(ancestry(&parents))
+}
+
+/// Every ancestor's marks: each parent's own, then what it carried, once per volume.
+pub(super) fn ancestry(parents: &[Header]) -> Vec<Mark> {
+    let mut out: Vec<Mark> = Vec::new();
+    let marks = parents.iter().flat_map(|h| {
+        std::iter::once(Mark {
+            volume: h.volume.clone(),
+            creature: h.creature.clone(),
+            generation: h.generation,
+            ticks_to_u2: h.stats.ticks_to_u2,
+            ticks_to_first_quest: h.stats.ticks_to_first_quest,
+            curve: h.stats.curve.clone(),
+        })
+        .chain(h.ancestry.iter().cloned())
+    });
+    for m in marks {
+        if out.len() < MAX_LIST && !out.iter().any(|o| o.volume == m.volume) {
+            out.push(m);
+        }
+    }
+    out
+}
+
+pub(super) fn stats(rx: &impl Read, persona: &Persona) -> Result<Stats> {
+    let unlocks = rx.get::<Unlocks>(SINGLETON_KEY)?.unwrap_or_default();
+    let granted = |id: UnitId| {
+        unlocks
+            .units
+            .get(&id)
+            .filter(|r| r.state == UnitState::Granted)
+            .map(|r| r.tick)
+    };
+    let quests = rx.get::<QuestBook>(SINGLETON_KEY)?.unwrap_or_default();
+    let first_quest = quests
+        .closed
+        .iter()
+        .filter(|c| c.verdict == Verdict::Passed)
+        .map(|c| c.closed_tick)
+        .min();
+    let successes = rx
+        .ring::<Episode>(None)?
+        .iter()
+        .filter(|(_, e)| e.success && !e.automated)
+        .count() as u64;
+    let metric = rx
+        .get::<ReflexState>(SINGLETON_KEY)?
+        .map(|s| s.metric)
+        .unwrap_or_default();
+    let (below, model) = metric
+        .days
+        .iter()
+        .fold((0u64, 0u64), |(b, m), d| (b + d.below, m + d.model));
+    let mut curve: Vec<CurvePoint> = rx
+        .ring::<CurveResult>(None)?
+        .into_iter()
+        .map(|(_, r)| CurvePoint {
+            score: r.score(),
+            arm: r.arm,
+            ticks: r.age.ticks,
+        })
+        .collect();
+    if curve.len() > MAX_LIST {
+        curve.drain(..curve.len() - MAX_LIST);
+    }
+    Ok(Stats {
+        ticks: persona.ticks,
+        successes,
+        sleeps: persona.sleeps,
+        units: UnitId::ALL
+            .iter()
+            .filter(|u| granted(**u).is_some())
+            .map(|u| u.to_string())
+            .collect(),
+        below_model_fraction: (below + model > 0).then(|| below as f64 / (below + model) as f64),
+        ticks_to_u2: granted(UnitId::U2),
+        ticks_to_first_quest: first_quest,
+        curve,
+    })
+}
