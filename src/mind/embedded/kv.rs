@@ -66,8 +66,10 @@ impl StateFile {
         let mut key = Sha256::new();
         key.update(sha.as_bytes());
         key.update(format!(
-            "window={};batch={};swa_full=1",
-            settings.window, settings.batch
+            "window={};batch={};swa_full=1;build={}",
+            settings.window,
+            settings.batch,
+            build_identity()
         ));
         let key = hex(&key.finalize()[..8]);
         Some(StateFile {
