@@ -1,11 +1,13 @@
-//! Counterfactual replay as the creature lives it: the sleep's replay job ([`at_sleep`]) and
-//! `wis replay` between turns ([`replay_now`]). Both build today's body from the tick's own
-//! snapshot and hand it to [`crate::wisdom::replay`], which asks and scores and never acts.
+//! Counterfactual replay as the creature lives it: the sleep's replay ([`sleep_plan`],
+//! [`sleep_ask`], [`sleep_record`]) and `wis replay` between turns ([`replay_now`]). Both
+//! build today's body from the tick's own snapshot and hand it to [`crate::wisdom::replay`],
+//! which asks and scores and never acts.
 //!
-//! In sleep, replay runs only with `[wisdom] replay_enabled` (off: nothing is read or written,
-//! WIS7); a model that does not answer skips it with its reason and the sleep goes on. On its
-//! own, it is refused with 75 while a turn is in flight and exits 69 when no model answers;
-//! the store is closed while the model thinks.
+//! Both keep the store closed while the model thinks: the batch is drawn in one transaction,
+//! asked with the store closed, and scored and recorded in another. In sleep, replay runs only
+//! with `[wisdom] replay_enabled` (off: nothing is read or written, WIS7); a model that does
+//! not answer skips it with its reason and the sleep goes on. On its own, it is refused with
+//! 75 while a turn is in flight and exits 69 when no model answers.
 
 use std::time::Duration;
 
@@ -24,39 +26,56 @@ use crate::wisdom::replay::{self, At, Plan, ReplayRecord, Today};
 /// What `wis replay` refuses to run beside.
 const BETWEEN: &str = "replay comes between turns";
 
-/// The sleep's replay job, in the sleep's transaction: its receipt line, or `None` when
-/// replay is off. The draw's seed is the sleep's number; the mind is the one `[llm]` names.
-pub fn at_sleep(tx: &mut Tx<'_>, ctx: &TurnCtx<'_>, persona: &Persona) -> Result<Option<String>> {
+/// A sleep's replay, drawn in the sleep's first transaction before the sleep counts itself:
+/// `None` when replay is off (nothing is read). The draw's seed is the number the sleep will
+/// have.
+pub fn sleep_plan(tx: &mut Tx<'_>, ctx: &TurnCtx<'_>, persona: &Persona) -> Result<Option<Plan>> {
     let config = ctx.config;
     if !config.wisdom.replay_enabled {
         return Ok(None);
     }
     let body = snapshot(tx, ctx, persona, false)?;
-    let plan = plan(
-        tx,
-        ctx,
-        persona,
-        &body,
-        config.wisdom.replay_batch,
-        persona.sleeps,
-    )?;
+    let batch = config.wisdom.replay_batch;
+    plan(tx, ctx, persona, &body, batch, persona.sleeps + 1).map(Some)
+}
+
+/// What a sleep's replay got from the model, asked with the store closed.
+#[derive(Debug, Clone)]
+pub enum SleepAnswers {
+    Answered(replay::Answers),
+    /// No model could be opened: why.
+    NoModel(String),
+}
+
+/// Puts a sleep's drawn prompts to the model `[llm]` names. Touches no store.
+pub fn sleep_ask(plan: &Plan, config: &Config) -> SleepAnswers {
+    if plan.drawn.is_empty() {
+        return SleepAnswers::Answered(replay::Answers::default());
+    }
+    match crate::mind::open::open_mind(config) {
+        Ok(mut mind) => SleepAnswers::Answered(replay::ask(plan, mind.as_mut(), config)),
+        Err(e) => SleepAnswers::NoModel(format!("no model: {}", e.message)),
+    }
+}
+
+/// Scores and records a sleep's replay in the sleep's last transaction: the receipt line.
+pub fn sleep_record(
+    tx: &mut Tx<'_>,
+    ctx: &TurnCtx<'_>,
+    sleep: u64,
+    plan: &Plan,
+    answers: &SleepAnswers,
+) -> Result<String> {
     let at = At {
         tick: ctx.tick,
-        sleep: Some(persona.sleeps),
+        sleep: Some(sleep),
         now: ctx.now,
     };
-    let record = if plan.drawn.is_empty() {
-        replay::finish(tx, &plan, &replay::Answers::default(), at)?
-    } else {
-        match crate::mind::open::open_mind(config) {
-            Ok(mut mind) => {
-                let answers = replay::ask(&plan, mind.as_mut(), config);
-                replay::finish(tx, &plan, &answers, at)?
-            }
-            Err(e) => replay::skipped(tx, &plan, at, &format!("no model: {}", e.message))?,
-        }
+    let record = match answers {
+        SleepAnswers::Answered(a) => replay::finish(tx, plan, a, at)?,
+        SleepAnswers::NoModel(why) => replay::skipped(tx, plan, at, why)?,
     };
-    Ok(Some(record.line()))
+    Ok(record.line())
 }
 
 /// How `wis replay` runs.

@@ -2,7 +2,7 @@
 //! reported while the rest goes on.
 
 use super::job::{Budget, Job, JobCtx, JobReport, Meter, run_one};
-use super::{JOBS, consolidate, curate, sleep_turn};
+use super::{JOBS, Rehearsal, consolidate, curate, sleep_turn};
 use crate::base::config::Config;
 use crate::base::exit::{Error, Result};
 use crate::base::store::Tx;
@@ -72,6 +72,7 @@ fn a_job_over_budget_stops_and_says_so_and_a_failing_job_is_reported() {
         sleep: 1,
         dry_run: false,
         meter: Meter::new(Budget::BOOKKEEPING),
+        rehearsal: Rehearsal::Off,
     };
     let lines = run_one(&job("greedy", greedy), &mut tx, &mut jc);
     assert_eq!(lines.len(), 1);
@@ -102,6 +103,7 @@ fn consolidation_runs_only_with_something_to_consolidate_and_counts_its_reports(
         sleep: 1,
         dry_run: false,
         meter: Meter::new(Budget::BOOKKEEPING),
+        rehearsal: Rehearsal::Off,
     };
     assert!(run_one(&consolidate::JOB, &mut tx, &mut jc).is_empty());
     assert!(
@@ -116,7 +118,7 @@ fn consolidation_runs_only_with_something_to_consolidate_and_counts_its_reports(
         "0 episodes lived since the last sleep; 1 engram reviewed, none merged"
     );
     assert_eq!(MemoryState::load(&tx).unwrap().consolidations, 1);
-    let receipt = sleep_turn(&mut tx, &ctx, &mut persona).unwrap();
+    let receipt = sleep_turn(&mut tx, &ctx, &mut persona, Rehearsal::Off).unwrap();
     assert_eq!(receipt.jobs[0].job, "consolidation");
     assert_eq!(MemoryState::load(&tx).unwrap().consolidations, 2);
 }
