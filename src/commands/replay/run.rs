@@ -48,14 +48,19 @@ pub fn run(ctx: &Ctx, args: RunArgs) -> Result<()> {
             }));
         }
         ctx.printer.note(format!(
-            "dry run: {} replayable, {} without a verified fix; seed {}; nothing was asked or written",
+            "dry run: {} replayable, {} without ground truth to score by; seed {}; nothing was asked or written",
             plan.replayable, plan.unreplayable, plan.seed
         ));
         for d in &plan.drawn {
             let m = &d.material;
+            let what = if m.ground.is_fix() {
+                format!("failed `{}`, fixed by `{}`", m.failed, m.fix)
+            } else {
+                format!("a prediction; the world confirmed `{}`", m.fix)
+            };
             ctx.printer.line(format!(
-                "=== episode of tick {} in {}: failed `{}`, fixed by `{}` ===",
-                m.tick, m.situation, m.failed, m.fix
+                "=== episode of tick {} in {}: {what} ===",
+                m.tick, m.situation
             ))?;
             ctx.printer.line(&d.prompt.volatile)?;
         }
@@ -70,11 +75,12 @@ pub fn run(ctx: &Ctx, args: RunArgs) -> Result<()> {
     }
     for item in &record.items {
         ctx.printer.line(format!(
-            "tick {} {}: {} (answered `{}`; fix `{}`)",
+            "tick {} {}: {} (answered `{}`; {} `{}`)",
             item.episode,
             item.situation,
             item.verdict.as_str(),
             item.acted.as_deref().unwrap_or("no action"),
+            if item.ground.is_fix() { "fix" } else { "held" },
             item.fix
         ))?;
     }

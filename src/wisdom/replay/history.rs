@@ -10,6 +10,7 @@ use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
 
+use super::material::Ground;
 use super::score::Verdict;
 use crate::base::clock::Millis;
 use crate::base::exit::Result;
@@ -24,6 +25,9 @@ pub const REPLAY_CAP: u64 = 1_000;
 /// One replayed episode and how its answer scored.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Replayed {
+    /// A failure and its fix (left out), or a prediction.
+    #[serde(default, skip_serializing_if = "Ground::is_fix")]
+    pub ground: Ground,
     /// The failed episode's tick.
     pub episode: u64,
     pub situation: String,

@@ -1,9 +1,10 @@
 //! Counterfactual replay: deliberate practice during sleep (design §4.2, WIS1, WIS4, WIS8).
 //!
-//! Failures whose fix was later verified in the same situation ([`material`]) are drawn with a
-//! seeded, recorded draw ([`draw`]), their decision context is rebuilt as the tick built it
-//! with the recall the creature gets today ([`context`]), and each is put to the model once
-//! through the same action channel and grammar as a tick. The answer is scored against the
+//! Failures whose fix was later verified in the same situation, and closed predictions
+//! ([`material`], [`claim`]), are drawn with a seeded, recorded draw ([`draw`]), their decision
+//! context is rebuilt as the tick built it with the recall the creature gets today
+//! ([`context`]), and each is put to the model once through the same action channel and
+//! grammar as a tick. The answer is scored against the
 //! record and never executed ([`score`]): this module has no path to dispatch, the sandbox or
 //! any tool, and a source scan holds it so (`tests`). Each replay leaves one report in the
 //! capped history ([`history`]).
@@ -13,6 +14,7 @@
 //! [`finish`] scores, settles the shown items and records the report in the caller's
 //! transaction.
 
+pub mod claim;
 pub mod context;
 pub mod draw;
 pub mod history;
@@ -29,6 +31,7 @@ use crate::base::clock::Millis;
 use crate::base::config::Config;
 use crate::base::exit::Result;
 use crate::base::store::{Read, Tx};
+use crate::creature::expectations::Expectation;
 use crate::creature::tool::ToolSpec;
 use crate::creature::{Morph, Persona, Unlocks};
 use crate::memory::LazyMemory;
@@ -65,7 +68,7 @@ pub struct Plan {
     pub seed: u64,
     pub batch: u32,
     pub replayable: u64,
-    /// Failures on record with no verified fix.
+    /// Failures on record with no verified fix, and closed predictions that cannot be scored.
     pub unreplayable: u64,
     pub drawn: Vec<Drawn>,
     pub skips: Vec<Skip>,
@@ -83,7 +86,8 @@ pub fn plan(
     batch: u32,
     seed: u64,
 ) -> Result<Plan> {
-    let found = material::find(rx.ring::<Episode>(None)?);
+    let predictions = rx.ring::<Expectation>(None)?.into_iter().map(|(_, e)| e);
+    let found = material::find(rx.ring::<Episode>(None)?, predictions);
     let past = history::records(rx)?;
     let picks = draw::draw(
         &found.material,
@@ -169,6 +173,7 @@ pub fn finish(tx: &mut Tx<'_>, plan: &Plan, answers: &Answers, at: At) -> Result
         record.redistill.extend(redistill);
         record.count(scored.verdict);
         record.items.push(Replayed {
+            ground: d.material.ground,
             episode: d.material.tick,
             situation: d.material.situation.clone(),
             failed: d.material.failed.clone(),

@@ -14,6 +14,7 @@ mod memory;
 mod recall;
 mod reflex;
 mod replay;
+mod replay_predictions;
 mod reports;
 mod store_busy;
 mod tick;

@@ -26,7 +26,7 @@ const UNFIXED: &str = r#"{"tool": "read_file", "args": {"path": "pump.yaml"}}"#;
 /// An answer that would leave a mark in the workspace if anything ran it.
 const MARK: &str = r#"{"tool": "bash", "args": {"command": "touch replay-ran"}}"#;
 
-fn tick(env: &TestEnv) -> Value {
+pub(super) fn tick(env: &TestEnv) -> Value {
     let run = env.wis(&["tick", "--output-format", "json"]);
     assert_eq!(
         run.code, 0,
