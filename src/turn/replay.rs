@@ -11,11 +11,11 @@
 
 use std::time::Duration;
 
-use crate::base::clock::Clock;
+use crate::base::clock::{Clock, Millis};
 use crate::base::config::Config;
 use crate::base::exit::{Error, Result};
 use crate::base::home::Home;
-use crate::base::store::Tx;
+use crate::base::store::{Read, Tx};
 use crate::creature::Persona;
 use crate::mind::Mind;
 use crate::turn::between::between;
@@ -39,12 +39,32 @@ pub fn sleep_plan(tx: &mut Tx<'_>, ctx: &TurnCtx<'_>, persona: &Persona) -> Resu
     plan(tx, ctx, persona, &body, batch, persona.sleeps + 1).map(Some)
 }
 
+/// The span replay's reserve is counted over.
+const DAY_MS: Millis = 86_400_000;
+
+/// Why a sleep's replay must not spend `calls` model calls now, if it must not: the reserve
+/// (`[wisdom] replay_calls_per_day`, less the calls answered by replays in the 24 hours
+/// before `now`) is lower than the calls.
+pub fn low_reserve(
+    rx: &impl Read,
+    config: &Config,
+    calls: usize,
+    now: Millis,
+) -> Result<Option<String>> {
+    let per_day = u64::from(config.wisdom.replay_calls_per_day);
+    let spent = replay::history::calls_since(&replay::history::records(rx)?, now - DAY_MS);
+    let left = per_day.saturating_sub(spent);
+    Ok((calls > 0 && left < calls as u64).then(|| {
+        format!("reserve low: {left} of {per_day} model calls left in 24 hours, {calls} drawn")
+    }))
+}
+
 /// What a sleep's replay got from the model, asked with the store closed.
 #[derive(Debug, Clone)]
 pub enum SleepAnswers {
     Answered(replay::Answers),
-    /// No model could be opened: why.
-    NoModel(String),
+    /// Not asked: why (no model could be opened, the reserve is low).
+    Skipped(String),
 }
 
 /// Puts a sleep's drawn prompts to the model `[llm]` names. Touches no store.
@@ -54,7 +74,7 @@ pub fn sleep_ask(plan: &Plan, config: &Config) -> SleepAnswers {
     }
     match crate::mind::open::open_mind(config) {
         Ok(mut mind) => SleepAnswers::Answered(replay::ask(plan, mind.as_mut(), config)),
-        Err(e) => SleepAnswers::NoModel(format!("no model: {}", e.message)),
+        Err(e) => SleepAnswers::Skipped(format!("no model: {}", e.message)),
     }
 }
 
@@ -73,7 +93,7 @@ pub fn sleep_record(
     };
     let record = match answers {
         SleepAnswers::Answered(a) => replay::finish(tx, plan, a, at)?,
-        SleepAnswers::NoModel(why) => replay::skipped(tx, plan, at, why)?,
+        SleepAnswers::Skipped(why) => replay::skipped(tx, plan, at, why)?,
     };
     Ok(record.line())
 }

@@ -8,6 +8,8 @@
 //! lease covers the calls, then scored, settled and recorded by this job, in its place in the
 //! order, in the sleep's one writing transaction. Its budget is the most model calls a replay
 //! may make; the calls are made one after another and each is bounded by `[llm]`'s timeout.
+//! When replay's daily reserve (`[wisdom] replay_calls_per_day`) cannot pay for the draw, the
+//! replay is skipped with its reason and no call is made.
 
 use super::job::{Budget, Job, JobCtx, JobReport};
 use crate::base::clock::Millis;
@@ -16,7 +18,7 @@ use crate::base::exit::{Error, Result};
 use crate::base::store::Tx;
 use crate::creature::Persona;
 use crate::turn::ctx::TurnCtx;
-use crate::turn::replay::{SleepAnswers, sleep_ask, sleep_plan, sleep_record};
+use crate::turn::replay::{SleepAnswers, low_reserve, sleep_ask, sleep_plan, sleep_record};
 use crate::wisdom::replay::Plan;
 
 /// The replay job.
@@ -48,11 +50,18 @@ pub enum Rehearsal {
 impl Rehearsal {
     /// Draws the sleep's replay in its first transaction (reads only).
     pub fn draw(tx: &mut Tx<'_>, ctx: &TurnCtx<'_>, persona: &Persona) -> Rehearsal {
-        match sleep_plan(tx, ctx, persona) {
+        let drawn = sleep_plan(tx, ctx, persona).and_then(|plan| match plan {
+            None => Ok(None),
+            Some(plan) => {
+                let low = low_reserve(&*tx, ctx.config, plan.drawn.len(), ctx.now)?;
+                Ok(Some((plan, low)))
+            }
+        });
+        match drawn {
             Ok(None) => Rehearsal::Off,
-            Ok(Some(plan)) => Rehearsal::Drawn {
+            Ok(Some((plan, low))) => Rehearsal::Drawn {
                 plan: Box::new(plan),
-                answers: None,
+                answers: low.map(SleepAnswers::Skipped),
             },
             Err(e) => Rehearsal::Failed(e),
         }

@@ -129,6 +129,16 @@ pub fn records(rx: &impl Read) -> Result<Vec<ReplayRecord>> {
         .collect())
 }
 
+/// Model calls answered by the replays recorded at or after `since` (one per scored answer):
+/// what replay's daily reserve has spent.
+pub fn calls_since(records: &[ReplayRecord], since: Millis) -> u64 {
+    records
+        .iter()
+        .filter(|r| r.at >= since)
+        .map(|r| r.items.len() as u64)
+        .sum()
+}
+
 /// The ticks of every failure replayed before (as far as the history reaches).
 pub fn replayed(records: &[ReplayRecord]) -> BTreeSet<u64> {
     records

@@ -449,3 +449,48 @@ fn a_sleep_killed_during_its_replay_is_recovered_by_the_next_tick() {
     let slept = env.json(&["sleep"]);
     assert_eq!(slept["sleep"], 1, "{slept}");
 }
+
+fn replay_line(receipt: &Value) -> String {
+    receipt["jobs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|j| j["job"] == "replay")
+        .unwrap_or_else(|| panic!("{receipt}"))["summary"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+/// Replay's reserve: a sleep whose draw needs more model calls than the day has left skips
+/// replay with its reason and asks nothing; a day later the reserve is whole again.
+#[test]
+fn a_sleep_skips_replay_when_its_reserve_is_low() {
+    let server = life();
+    let (mut env, _) = creature(&server);
+    env.set("WIS_WISDOM_REPLAY_ENABLED", "true");
+    env.set("WIS_WISDOM_REPLAY_BATCH", "2");
+    env.set("WIS_WISDOM_REPLAY_CALLS_PER_DAY", "3");
+    server.push(Answer::content(RECOVER));
+    server.push(Answer::content(RECOVER));
+    let first = env.json(&["sleep"]);
+    assert!(replay_line(&first).starts_with("2 learned"), "{first}");
+
+    let asked = server.completions().len();
+    env.now += 3600;
+    let low = env.json(&["sleep"]);
+    assert_eq!(
+        replay_line(&low),
+        "skipped (reserve low: 1 of 3 model calls left in 24 hours, 2 drawn)"
+    );
+    assert_eq!(server.completions().len(), asked, "nothing was asked");
+    assert_eq!(low["sleep"], 2, "the sleep went on");
+
+    env.now += 86_400;
+    server.push(Answer::content(RECOVER));
+    server.push(Answer::content(RECOVER));
+    let next = env.json(&["sleep"]);
+    assert!(replay_line(&next).starts_with("2 learned"), "{next}");
+    let history = env.json(&["replay", "history"]);
+    assert_eq!(history.as_array().unwrap().len(), 3);
+}
