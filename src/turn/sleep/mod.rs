@@ -14,11 +14,13 @@
 
 pub mod consolidate;
 pub mod curate;
+mod incubation;
 pub mod job;
 mod progression;
 mod reembed;
 mod reflexes;
 pub mod replay;
+mod resonance;
 
 use std::time::Duration;
 
@@ -48,6 +50,8 @@ pub const JOBS: &[Job] = &[
     progression::SEEDER,
     reembed::JOB,
     consolidate::JOB,
+    resonance::JOB,
+    incubation::JOB,
     reflexes::JOB,
     replay::JOB,
     curate::JOB,
