@@ -6,7 +6,8 @@ use crate::turn::replay::{ReplayOptions, replay_now};
 
 use super::Ctx;
 
-/// Replay recorded failures with verified fixes now; the answers are scored, never executed.
+/// Replay recorded failures with verified fixes, and closed predictions, now; the answers are
+/// scored, never executed.
 #[derive(Debug, clap::Args)]
 pub struct RunArgs {
     /// Episodes to replay [default: `[wisdom] replay_batch`].

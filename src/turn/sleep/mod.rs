@@ -102,6 +102,10 @@ pub fn sleep_now(
     }
     let tick = b.persona.ticks + 1;
     let now = b.ctx.now;
+    if let Some(stale) = tx.get::<Lease>(LEASE_KEY)? {
+        // A turn that died before this sleep: recorded as the next tick would, not overwritten.
+        crate::turn::tick::record_interrupted(&mut tx, &mut b.persona.clone(), &stale, now)?;
+    }
     let lease = Lease {
         pid: std::process::id(),
         tick,

@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-pub use begin::{Begin, Plan, lease_lifetime_ms, rumination_schema};
+pub use begin::{Begin, Plan, lease_lifetime_ms, record_interrupted, rumination_schema};
 pub use finish::{Decision, TurnReport, observation};
 
 use crate::base::clock::Clock;

@@ -448,6 +448,25 @@ fn a_sleep_killed_during_its_replay_is_recovered_by_the_next_tick() {
     server.push(Answer::content(RECOVER));
     let slept = env.json(&["sleep"]);
     assert_eq!(slept["sleep"], 1, "{slept}");
+
+    // Killed again, then `wis sleep` (not a tick) finds the stale lease: it records the
+    // interrupted turn before taking its own lease.
+    server.push(Answer::delayed(
+        Duration::from_secs(30),
+        Answer::content(RECOVER),
+    ));
+    let before = server.completions().len();
+    let mut child = env.command().args(["sleep"]).spawn().unwrap();
+    asked(&server, before + 1);
+    child.kill().unwrap();
+    child.wait().unwrap();
+    server.push(Answer::content(RECOVER));
+    let slept = env.json(&["sleep"]);
+    assert_eq!(slept["sleep"], 2, "{slept}");
+    let status = env.json(&["status"]);
+    assert_eq!(status["last_tick"]["turn"], "interrupted", "{status}");
+    assert_eq!(status["documents"]["wis.lease.v1"], 0);
+    env.wis(&["check"]).ok();
 }
 
 fn replay_line(receipt: &Value) -> String {
