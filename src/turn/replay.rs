@@ -67,13 +67,18 @@ pub enum SleepAnswers {
     Skipped(String),
 }
 
-/// Puts a sleep's drawn prompts to the model `[llm]` names. Touches no store.
-pub fn sleep_ask(plan: &Plan, config: &Config) -> SleepAnswers {
+/// Puts a sleep's drawn prompts to the model `[llm]` names, starting none after `wall` has
+/// passed (the rest are skipped, saying so). Touches no store.
+pub fn sleep_ask(plan: &Plan, config: &Config, wall: Duration) -> SleepAnswers {
     if plan.drawn.is_empty() {
         return SleepAnswers::Answered(replay::Answers::default());
     }
+    let why = format!("the job's wall budget of {} s was spent", wall.as_secs());
+    let deadline = Some((std::time::Instant::now() + wall, why.as_str()));
     match crate::mind::open::open_mind(config) {
-        Ok(mut mind) => SleepAnswers::Answered(replay::ask(plan, mind.as_mut(), config)),
+        Ok(mut mind) => {
+            SleepAnswers::Answered(replay::ask_until(plan, mind.as_mut(), config, deadline))
+        }
         Err(e) => SleepAnswers::Skipped(format!("no model: {}", e.message)),
     }
 }

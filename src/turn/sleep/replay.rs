@@ -79,7 +79,8 @@ impl Rehearsal {
     }
 
     /// How much longer than a turn the lease must live to cover the calls: one `[llm]`
-    /// timeout each, with the job's wall budget as the most.
+    /// timeout each, with the job's wall budget as the most (no call starts after it, and a
+    /// turn's own lifetime covers the last one).
     pub fn lease_ms(&self, config: &Config) -> Millis {
         let calls = self.calls() as u64 * config.llm.timeout_secs * 1000;
         calls.min(JOB.budget.wall_ms) as Millis
@@ -90,7 +91,8 @@ impl Rehearsal {
         if let Rehearsal::Drawn { plan, answers } = self
             && answers.is_none()
         {
-            *answers = Some(sleep_ask(plan, config));
+            let wall = std::time::Duration::from_millis(JOB.budget.wall_ms);
+            *answers = Some(sleep_ask(plan, config, wall));
         }
     }
 }
@@ -118,7 +120,8 @@ fn run(tx: &mut Tx<'_>, ctx: &mut JobCtx<'_, '_>) -> Result<Vec<JobReport>> {
     let answers = answers.unwrap_or_else(|| {
         SleepAnswers::Answered(crate::wisdom::replay::Answers {
             replies: Vec::new(),
-            failed: (!plan.drawn.is_empty()).then(|| "not asked".to_string()),
+            failed: None,
+            stopped: (!plan.drawn.is_empty()).then(|| "the sleep did not ask".to_string()),
         })
     });
     let line = sleep_record(tx, ctx.turn, ctx.sleep, &plan, &answers)?;

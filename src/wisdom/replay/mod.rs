@@ -21,6 +21,8 @@ pub mod history;
 pub mod material;
 pub mod score;
 
+use std::time::Instant;
+
 use serde_json::Value;
 
 pub use history::{ReplayRecord, Replayed, Skip};
@@ -130,11 +132,23 @@ pub struct Answers {
     pub replies: Vec<Reply>,
     /// The model stopped answering: its error; the rest of the batch is skipped.
     pub failed: Option<String>,
+    /// The batch stopped at its deadline: why; the rest is skipped.
+    pub stopped: Option<String>,
 }
 
 /// Puts each drawn prompt to `mind` (sampled with the replay's seed), stopping at the first
 /// call that does not answer. Touches no store.
 pub fn ask(plan: &Plan, mind: &mut dyn Mind, config: &Config) -> Answers {
+    ask_until(plan, mind, config, None)
+}
+
+/// [`ask`], starting no call after `deadline` (the rest of the batch is skipped, saying so).
+pub fn ask_until(
+    plan: &Plan,
+    mind: &mut dyn Mind,
+    config: &Config,
+    deadline: Option<(Instant, &str)>,
+) -> Answers {
     let sampling = Sampling {
         temperature: config.llm.temperature,
         seed: Some(plan.seed),
@@ -143,6 +157,12 @@ pub fn ask(plan: &Plan, mind: &mut dyn Mind, config: &Config) -> Answers {
     };
     let mut answers = Answers::default();
     for d in &plan.drawn {
+        if let Some((at, why)) = deadline
+            && Instant::now() >= at
+        {
+            answers.stopped = Some(why.to_string());
+            break;
+        }
         match mind.complete(&d.prompt, &plan.schema, &sampling) {
             Ok(reply) => answers.replies.push(reply),
             Err(e) => {
@@ -187,10 +207,13 @@ pub fn finish(tx: &mut Tx<'_>, plan: &Plan, answers: &Answers, at: At) -> Result
     for d in plan.drawn.iter().skip(answers.replies.len()) {
         record.skips.push(Skip {
             episode: d.material.tick,
-            why: format!(
-                "no model answered: {}",
-                answers.failed.as_deref().unwrap_or("not asked")
-            ),
+            why: match &answers.stopped {
+                Some(why) => format!("not asked: {why}"),
+                None => format!(
+                    "no model answered: {}",
+                    answers.failed.as_deref().unwrap_or("not asked")
+                ),
+            },
         });
     }
     record.skipped = record.skips.len() as u32;
