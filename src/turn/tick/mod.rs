@@ -11,6 +11,7 @@ mod begin;
 mod finish;
 mod outage;
 mod reflex;
+mod sleep;
 
 use std::time::{Duration, Instant};
 
@@ -23,17 +24,12 @@ use crate::base::clock::Clock;
 use crate::base::config::Config;
 use crate::base::exit::Result;
 use crate::base::home::Home;
-use crate::base::store::Read;
-use crate::creature::Persona;
 use crate::creature::heartbeat::Turn;
-use crate::creature::lease::{LEASE_KEY, Lease};
 use crate::creature::{FailKind, Outcome, REPLY};
 use crate::mind::parse::parse_action;
 use crate::mind::{Mind, Reply, Sampling};
-use crate::turn::ctx::TurnCtx;
 use crate::turn::progression::boundary::after_outcome;
 use crate::turn::recover;
-use crate::turn::sleep::{Rehearsal, sleep_turn};
 use crate::wisdom::recall;
 use crate::wisdom::reflex::fire;
 use crate::wisdom::reflex::metric::Handled;
@@ -96,28 +92,12 @@ pub fn tick(
         });
     }
     if plan.choice.turn == Turn::Sleep {
-        // A sleep that replays asks the model with the store closed, under the lease begin
-        // wrote (lengthened to cover the calls); its jobs all run in the last transaction.
-        let persona: Persona = tx.singleton()?;
-        let mut rehearsal = Rehearsal::draw(&mut tx, &ctx, &persona);
-        if rehearsal.calls() == 0 {
-            let report = sleep(&mut tx, &plan, &ctx, started, rehearsal)?;
-            tx.commit()?;
-            return Ok(TickOutcome::Turn(report));
-        }
-        if let Some(mut lease) = tx.get::<Lease>(LEASE_KEY)? {
-            lease.expires_at += rehearsal.lease_ms(config);
-            tx.put(LEASE_KEY, &lease)?;
-        }
-        tx.commit()?;
+        let rehearsal = match sleep::begin(tx, &plan, &ctx, started)? {
+            sleep::Begun::Done(report) => return Ok(TickOutcome::Turn(report)),
+            sleep::Begun::Asks(rehearsal) => rehearsal,
+        };
         drop(store);
-        rehearsal.ask(config);
-        let store = home.open(opts.wait.max(Duration::from_secs(30)), "tick", clock)?;
-        let mut tx = store.write()?;
-        finish::take_lease(&mut tx, &plan)?;
-        let ctx = ctx.at(clock.now());
-        let report = sleep(&mut tx, &plan, &ctx, started, rehearsal)?;
-        tx.commit()?;
+        let report = sleep::finish(home, clock, opts, &plan, ctx, rehearsal, started)?;
         return Ok(TickOutcome::Turn(report));
     }
     tx.commit()?;
@@ -287,43 +267,4 @@ fn parse_rumination(text: &str) -> Decision {
         thought: thought.chars().take(600).collect(),
         plan,
     }
-}
-
-/// The sleep turn's jobs and record, in one transaction (phase 1's when it asks no model).
-fn sleep(
-    tx: &mut crate::base::store::Tx<'_>,
-    plan: &Plan,
-    ctx: &TurnCtx<'_>,
-    started: Instant,
-    rehearsal: Rehearsal,
-) -> Result<TurnReport> {
-    let now = ctx.now;
-    let mut persona: Persona = tx.singleton()?;
-    let receipt = sleep_turn(tx, ctx, &mut persona, rehearsal)?;
-    persona.ticks = plan.tick;
-    persona.last_tick = Some(crate::creature::LastTick {
-        tick: plan.tick,
-        at: now,
-        turn: Turn::Sleep,
-        summary: receipt.line(),
-    });
-    tx.set(&persona)?;
-    tx.remove::<Lease>(LEASE_KEY)?;
-    Ok(TurnReport {
-        tick: plan.tick,
-        turn: Turn::Sleep,
-        why: plan.choice.why.into(),
-        tool: None,
-        action: None,
-        fail_kind: None,
-        success: true,
-        duration_ms: started.elapsed().as_millis() as u64,
-        model_ms: None,
-        xp: 0,
-        level_up: false,
-        summary: receipt.line(),
-        recovered: plan.recovered,
-        events: Vec::new(),
-        reflex: None,
-    })
 }
