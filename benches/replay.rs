@@ -14,6 +14,7 @@
 use wis::base::config::Config;
 use wis::base::home::Home;
 use wis::base::store::{Read, Store};
+use wis::creature::expectations::Expectation;
 use wis::creature::stream::{StreamLine, Voice};
 use wis::creature::{FailKind, Morph, Persona, Unlocks};
 use wis::memory::{LazyMemory, Memory};
@@ -70,7 +71,7 @@ fn find_material(bencher: divan::Bencher, episodes: u64) {
     let all: Vec<(u64, Episode)> = (1..=episodes).map(|t| (t, episode(t))).collect();
     bencher
         .with_inputs(|| all.clone())
-        .bench_local_values(|eps| material::find(eps).material.len());
+        .bench_local_values(|eps| material::find(eps, []).material.len());
 }
 
 /// A creature whose ledger holds `episodes` episodes and whose stream a line for each of the
@@ -103,13 +104,22 @@ fn open(home: &Home) -> Store {
     store::open(&home.store_path())
 }
 
+/// The expectation ledger, as the replay reads it.
+fn predictions(rx: &impl Read) -> Vec<Expectation> {
+    rx.ring::<Expectation>(None)
+        .unwrap()
+        .into_iter()
+        .map(|(_, e)| e)
+        .collect()
+}
+
 #[divan::bench(args = [10_000, 100_000], sample_count = 10)]
 fn find_material_from_store(bencher: divan::Bencher, episodes: u64) {
     let (_dir, home) = creature(episodes);
     let store = open(&home);
     bencher.bench_local(|| {
         let rx = store.read().unwrap();
-        material::find(rx.ring::<Episode>(None).unwrap())
+        material::find(rx.ring::<Episode>(None).unwrap(), predictions(&rx))
             .material
             .len()
     });
@@ -152,7 +162,7 @@ fn rebuild_one_context(bencher: divan::Bencher) {
     let config = indexed(&home);
     let store = open(&home);
     let rx = store.read().unwrap();
-    let found = material::find(rx.ring::<Episode>(None).unwrap());
+    let found = material::find(rx.ring::<Episode>(None).unwrap(), predictions(&rx));
     let newest = found.material.last().unwrap().clone();
     let stream = context::Stream::read(&rx).unwrap();
     with_today(|today| {

@@ -106,12 +106,14 @@ pub enum Command {
     /// writes nothing; `wis sleep show [N]` prints a receipt. Refused (exit 75) while a turn
     /// is in flight.
     Sleep(sleep::Args),
-    /// Replay recorded failures with verified fixes against the model; score, never execute.
+    /// Replay recorded failures with verified fixes, and closed predictions, against the model;
+    /// score, never execute.
     ///
-    /// Draws --batch failures whose fix was later verified (seeded, favouring recent,
-    /// well-verified and never-replayed ones), rebuilds each decision's prompt with today's
-    /// recall, asks the model once each with the tick's grammar, and scores the answer against
-    /// the record: learned, unlearned, divergent or malformed. Nothing is executed. Refused
+    /// Draws --batch failures whose fix was later verified and closed predictions (seeded,
+    /// favouring recent, well-verified and never-replayed ones), rebuilds each decision's
+    /// prompt with today's recall, asks the model once each with the tick's grammar, and scores
+    /// the answer against the record (a prediction by the check the world confirmed or
+    /// refuted): learned, unlearned, divergent or malformed. Nothing is executed. Refused
     /// (exit 75) while a turn is in flight; exit 69 when no model answers. `wis replay history`
     /// shows past reports.
     Replay(replay::Args),

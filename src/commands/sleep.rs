@@ -35,14 +35,12 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
         return run_show(ctx, show);
     }
     let config = ctx.config()?;
-    let store = ctx.open("sleep")?;
-    let now = ctx.clock.now();
     let (name, receipt) = if args.dry_run {
-        sleep_dry(&store, &config, now)?
+        let store = ctx.open("sleep")?;
+        sleep_dry(&store, &config, ctx.clock.now())?
     } else {
-        sleep_now(&store, &config, now)?
+        sleep_now(&ctx.home, &config, &ctx.clock, ctx.wait)?
     };
-    drop(store);
     if ctx.printer.is_json() {
         return ctx.printer.json(&receipt);
     }

@@ -12,7 +12,7 @@ use super::heartbeat::Turn;
 use crate::base::clock::{Millis, rfc3339};
 use crate::base::exit::{Error, Result};
 use crate::base::store::holder::pid_alive;
-use crate::base::store::{Layout, Read};
+use crate::base::store::{Layout, Read, Tx};
 use crate::doc;
 
 /// The key of the one lease.
@@ -71,4 +71,19 @@ pub fn busy(lease: &Lease, what: &str) -> Error {
         rfc3339(lease.started_at)
     ))
     .hint("try again when it completes (from cron, simply on the next run)")
+}
+
+/// Takes back the lease of this process's turn `tick` and removes it, in `tx`; refused (75)
+/// when the lease is gone or another's: another turn declared it stale while it ran.
+pub fn take(tx: &mut Tx<'_>, tick: u64) -> Result<()> {
+    match tx.get::<Lease>(LEASE_KEY)? {
+        Some(l) if l.pid == std::process::id() && l.tick == tick => {
+            tx.remove::<Lease>(LEASE_KEY)?;
+            Ok(())
+        }
+        _ => Err(Error::busy(format!(
+            "turn {tick} lost its lease while it ran (declared stale by another tick)"
+        ))
+        .hint("raise [llm] timeout_secs or [organs] bash_timeout_secs if turns take this long")),
+    }
 }

@@ -16,6 +16,7 @@ pub mod lexical;
 pub mod maintain;
 pub mod merge;
 pub mod qdrant;
+pub mod resonance;
 pub mod search;
 pub mod state;
 pub mod vector;

@@ -8,14 +8,15 @@
 //! runner that puts the same battery to several arms (a model and a memory each) and records
 //! the scores against the creature's age; [`replay`] counterfactual replay (design §4.2):
 //! recorded failures with verified fixes put to the model again with today's recall, scored
-//! against the record and never executed.
-//! the scores against the creature's age; [`curation`] the judgement of memory by its utility
-//! record (design §4.5); [`lineage`] heirloom volumes, exported at retirement and inherited,
-//! discounted, by a newborn (design §4.6).
+//! against the record and never executed; [`curation`] the judgement of memory by its utility
+//! record (design §4.5); [`incubation`] the failure situations with no fix yet, which each
+//! sleep revisits (design §3.3); [`lineage`] heirloom volumes, exported at retirement and
+//! inherited, discounted, by a newborn (design §4.6).
 
 pub mod curation;
 pub mod curve;
 pub mod episodes;
+pub mod incubation;
 pub mod lineage;
 pub mod recall;
 pub mod reflex;

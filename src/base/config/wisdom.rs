@@ -19,6 +19,9 @@ pub struct Wisdom {
     pub replay_enabled: bool,
     /// Episodes replayed per sleep: model calls, each answered and scored, never executed.
     pub replay_batch: u32,
+    /// Replay's reserve: the model calls replays may have answered in any 24 hours. A sleep
+    /// whose draw needs more than is left skips replay and says so in its receipt.
+    pub replay_calls_per_day: u32,
     /// Sleep (and `wis curate`) judges memories by their utility record (design §4.5).
     pub curation_enabled: bool,
     /// Sleeps a memory may go without positive utility before it starts to decay.
@@ -44,6 +47,7 @@ impl Default for Wisdom {
             block_max_chars: 700,
             replay_enabled: false,
             replay_batch: 4,
+            replay_calls_per_day: 32,
             curation_enabled: false,
             curation_grace_sleeps: 3,
             reflexes_enabled: false,

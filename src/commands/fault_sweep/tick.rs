@@ -118,6 +118,11 @@ fn a_sleep_is_all_or_nothing_at_every_point() {
 }
 
 fn sleep_once(home: &Home) -> Result<()> {
-    let store = super::open_store(home)?;
-    sleep_now(&store, &Config::default(), BORN + 3_600_000).map(|_| ())
+    sleep_now(
+        home,
+        &Config::default(),
+        &Clock::pinned(BORN + 3_600_000),
+        Duration::from_secs(1),
+    )
+    .map(|_| ())
 }

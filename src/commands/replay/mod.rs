@@ -1,8 +1,8 @@
 //! `wis replay`: counterfactual replay on its own, and its history.
 //!
-//! `wis replay` draws recorded failures with verified fixes, puts each to the model in its
-//! rebuilt context with today's recall, scores the answers against the record (nothing is
-//! executed) and records the report; `wis replay history` shows the reports and draws the
+//! `wis replay` draws recorded failures with verified fixes and closed predictions, puts each
+//! to the model in its rebuilt context with today's recall, scores the answers against the
+//! record (nothing is executed) and records the report; `wis replay history` shows the reports and draws the
 //! learned rate per replay.
 
 mod history;

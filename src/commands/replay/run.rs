@@ -6,7 +6,8 @@ use crate::turn::replay::{ReplayOptions, replay_now};
 
 use super::Ctx;
 
-/// Replay recorded failures with verified fixes now; the answers are scored, never executed.
+/// Replay recorded failures with verified fixes, and closed predictions, now; the answers are
+/// scored, never executed.
 #[derive(Debug, clap::Args)]
 pub struct RunArgs {
     /// Episodes to replay [default: `[wisdom] replay_batch`].
@@ -48,14 +49,19 @@ pub fn run(ctx: &Ctx, args: RunArgs) -> Result<()> {
             }));
         }
         ctx.printer.note(format!(
-            "dry run: {} replayable, {} without a verified fix; seed {}; nothing was asked or written",
+            "dry run: {} replayable, {} without ground truth to score by; seed {}; nothing was asked or written",
             plan.replayable, plan.unreplayable, plan.seed
         ));
         for d in &plan.drawn {
             let m = &d.material;
+            let what = if m.ground.is_fix() {
+                format!("failed `{}`, fixed by `{}`", m.failed, m.fix)
+            } else {
+                format!("a prediction; the world confirmed `{}`", m.fix)
+            };
             ctx.printer.line(format!(
-                "=== episode of tick {} in {}: failed `{}`, fixed by `{}` ===",
-                m.tick, m.situation, m.failed, m.fix
+                "=== episode of tick {} in {}: {what} ===",
+                m.tick, m.situation
             ))?;
             ctx.printer.line(&d.prompt.volatile)?;
         }
@@ -70,11 +76,12 @@ pub fn run(ctx: &Ctx, args: RunArgs) -> Result<()> {
     }
     for item in &record.items {
         ctx.printer.line(format!(
-            "tick {} {}: {} (answered `{}`; fix `{}`)",
+            "tick {} {}: {} (answered `{}`; {} `{}`)",
             item.episode,
             item.situation,
             item.verdict.as_str(),
             item.acted.as_deref().unwrap_or("no action"),
+            if item.ground.is_fix() { "fix" } else { "held" },
             item.fix
         ))?;
     }

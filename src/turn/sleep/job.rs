@@ -79,6 +79,9 @@ pub struct JobCtx<'c, 'a> {
     /// the store (the Qdrant mirror is left alone).
     pub dry_run: bool,
     pub meter: Meter,
+    /// The replay drawn before the sleep and asked with the store closed (the replay job
+    /// takes it).
+    pub rehearsal: super::replay::Rehearsal,
 }
 
 impl JobCtx<'_, '_> {

@@ -5,28 +5,42 @@
 //! the receipt only when it ran, and a job that fails is reported there while the rest of the
 //! sleep goes on. Adding a job is one entry of that list. `wis sleep --dry-run` runs the same
 //! jobs in a transaction that is dropped ([`sleep_dry`]).
+//!
+//! The model is never asked with the store open: a sleep that replays draws its batch first
+//! ([`Rehearsal`]), commits its lease, asks with the store closed, and then runs every job in
+//! one writing transaction that records the answers and removes the lease. A sleep killed
+//! while the model thinks leaves the store as it was plus a stale lease, which the next tick
+//! recovers as an interrupted turn.
 
 pub mod consolidate;
 pub mod curate;
+mod incubation;
 pub mod job;
 mod progression;
 mod reembed;
 mod reflexes;
-mod replay;
+pub mod replay;
+mod resonance;
+
+use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use crate::base::clock::Millis;
+use crate::base::clock::{Clock, Millis};
 use crate::base::config::Config;
 use crate::base::exit::Result;
+use crate::base::home::Home;
 use crate::base::store::{Layout, Read, Store, Tx};
 use crate::creature::Persona;
+use crate::creature::heartbeat::Turn;
+use crate::creature::lease::{self, LEASE_KEY, Lease};
 use crate::creature::stream::{StreamLine, Voice};
 use crate::doc;
-use crate::turn::between::between;
+use crate::turn::between::{Between, between};
 use crate::turn::ctx::TurnCtx;
 
 pub use job::{Budget, Job, JobCtx, JobReport, Meter};
+pub use replay::Rehearsal;
 
 /// Sleep receipts kept.
 pub const RECEIPT_CAP: u64 = 1_000;
@@ -36,6 +50,8 @@ pub const JOBS: &[Job] = &[
     progression::SEEDER,
     reembed::JOB,
     consolidate::JOB,
+    resonance::JOB,
+    incubation::JOB,
     reflexes::JOB,
     replay::JOB,
     curate::JOB,
@@ -64,12 +80,58 @@ doc!(
     Layout::Ring { cap: RECEIPT_CAP }
 );
 
-/// `wis sleep`: the sleep turn now, between ticks (refused with 75 while a turn is in flight),
-/// in one durable commit. Returns the creature's name and the receipt.
-pub fn sleep_now(store: &Store, config: &Config, now: Millis) -> Result<(String, SleepReceipt)> {
+/// What `wis sleep` refuses to run beside.
+const BETWEEN: &str = "sleep comes between turns";
+
+/// `wis sleep`: the sleep turn now, between ticks (refused with 75 while a turn is in flight).
+/// A sleep that replays holds a lease for the next tick while the model answers with the
+/// store closed; every job then runs in one durable commit. Returns the creature's name and
+/// the receipt.
+pub fn sleep_now(
+    home: &Home,
+    config: &Config,
+    clock: &Clock,
+    wait: Duration,
+) -> Result<(String, SleepReceipt)> {
+    let store = home.open(wait, "sleep", clock)?;
     let mut tx = store.write()?;
-    let mut b = between(&mut tx, config, now, "sleep comes between turns")?;
-    let receipt = sleep_turn(&mut tx, &b.ctx, &mut b.persona)?;
+    let b = between(&mut tx, config, clock.now(), BETWEEN)?;
+    let mut rehearsal = Rehearsal::draw(&mut tx, &b.ctx, &b.persona);
+    if rehearsal.calls() == 0 {
+        return sleep_in(tx, b, rehearsal);
+    }
+    let tick = b.persona.ticks + 1;
+    let now = b.ctx.now;
+    if let Some(stale) = tx.get::<Lease>(LEASE_KEY)? {
+        // A turn that died before this sleep: recorded as the next tick would, not overwritten.
+        crate::turn::tick::record_interrupted(&mut tx, &mut b.persona.clone(), &stale, now)?;
+    }
+    let lease = Lease {
+        pid: std::process::id(),
+        tick,
+        turn: Turn::Sleep,
+        started_at: now,
+        expires_at: now + crate::turn::tick::lease_lifetime_ms(config) + rehearsal.lease_ms(config),
+    };
+    tx.put(LEASE_KEY, &lease)?;
+    b.report(&mut tx)?;
+    tx.commit()?;
+    drop(store);
+    rehearsal.ask(config);
+    let store = home.open(wait.max(Duration::from_secs(30)), "sleep", clock)?;
+    let mut tx = store.write()?;
+    lease::take(&mut tx, tick)?;
+    let b = between(&mut tx, config, clock.now(), BETWEEN)?;
+    sleep_in(tx, b, rehearsal)
+}
+
+/// Every job of a sleep in `tx`, committed durably.
+fn sleep_in(
+    mut tx: Tx<'_>,
+    mut b: Between<'_>,
+    rehearsal: Rehearsal,
+) -> Result<(String, SleepReceipt)> {
+    let receipt = sleep_turn(&mut tx, &b.ctx, &mut b.persona, rehearsal)?;
     tx.set(&b.persona)?;
     b.report(&mut tx)?;
     let persona = b.persona;
@@ -83,18 +145,20 @@ pub fn sleep_dry(store: &Store, config: &Config, now: Millis) -> Result<(String,
     let mut config = config.clone();
     config.embed.qdrant_url = None;
     let mut tx = store.write()?;
-    let mut b = between(&mut tx, &config, now, "sleep comes between turns")?;
-    let receipt = run_jobs(&mut tx, &b.ctx, &mut b.persona, true)?;
+    let mut b = between(&mut tx, &config, now, BETWEEN)?;
+    let receipt = run_jobs(&mut tx, &b.ctx, &mut b.persona, true, Rehearsal::Off)?;
     Ok((b.persona.name, receipt))
 }
 
-/// Runs the sleep turn on `persona` inside `tx`; the caller saves `persona` and commits.
+/// Runs the sleep turn on `persona` inside `tx`, with its replay drawn and asked beforehand
+/// ([`Rehearsal`]); the caller saves `persona` and commits.
 pub fn sleep_turn(
     tx: &mut Tx<'_>,
     ctx: &TurnCtx<'_>,
     persona: &mut Persona,
+    rehearsal: Rehearsal,
 ) -> Result<SleepReceipt> {
-    run_jobs(tx, ctx, persona, false)
+    run_jobs(tx, ctx, persona, false, rehearsal)
 }
 
 fn run_jobs(
@@ -102,6 +166,7 @@ fn run_jobs(
     ctx: &TurnCtx<'_>,
     persona: &mut Persona,
     dry_run: bool,
+    rehearsal: Rehearsal,
 ) -> Result<SleepReceipt> {
     let (tick, now) = (ctx.tick, ctx.now);
     let mut receipt = SleepReceipt {
@@ -127,6 +192,7 @@ fn run_jobs(
         sleep: receipt.sleep,
         dry_run,
         meter: Meter::new(Budget::BOOKKEEPING),
+        rehearsal,
     };
     for job in JOBS {
         receipt.jobs.extend(job::run_one(job, tx, &mut jc)?);

@@ -1,8 +1,8 @@
 //! Sleep's job framework: the order, a budget that stops a job and says so, a failing job
-//! reported while the rest goes on.
+//! reported while the rest goes on; resonance and incubation across sleeps.
 
 use super::job::{Budget, Job, JobCtx, JobReport, Meter, run_one};
-use super::{JOBS, consolidate, curate, sleep_turn};
+use super::{JOBS, Rehearsal, consolidate, curate, sleep_turn};
 use crate::base::config::Config;
 use crate::base::exit::{Error, Result};
 use crate::base::store::Tx;
@@ -55,6 +55,8 @@ fn the_jobs_run_in_the_declared_order() {
             "seeder",
             "reembed",
             "consolidation",
+            "resonance",
+            "incubation",
             "reflexes",
             "replay",
             "curation",
@@ -76,6 +78,7 @@ fn a_job_over_budget_stops_and_says_so_and_a_failing_job_is_reported() {
         sleep: 1,
         dry_run: false,
         meter: Meter::new(Budget::BOOKKEEPING),
+        rehearsal: Rehearsal::Off,
     };
     let lines = run_one(&job("greedy", greedy), &mut tx, &mut jc).unwrap();
     assert_eq!(lines.len(), 1);
@@ -117,6 +120,7 @@ fn consolidation_runs_only_with_something_to_consolidate_and_counts_its_reports(
         sleep: 1,
         dry_run: false,
         meter: Meter::new(Budget::BOOKKEEPING),
+        rehearsal: Rehearsal::Off,
     };
     assert!(
         run_one(&consolidate::JOB, &mut tx, &mut jc)
@@ -135,7 +139,7 @@ fn consolidation_runs_only_with_something_to_consolidate_and_counts_its_reports(
         "0 episodes lived since the last sleep; 1 engram reviewed, none merged"
     );
     assert_eq!(MemoryState::load(&tx).unwrap().consolidations, 1);
-    let receipt = sleep_turn(&mut tx, &ctx, &mut persona).unwrap();
+    let receipt = sleep_turn(&mut tx, &ctx, &mut persona, Rehearsal::Off).unwrap();
     assert_eq!(receipt.jobs[0].job, "consolidation");
     assert_eq!(MemoryState::load(&tx).unwrap().consolidations, 2);
 }
@@ -147,4 +151,106 @@ fn a_receipt_line_names_at_most_fifty_memories() {
     assert_eq!(report.memories.len(), 51);
     assert_eq!(report.memories[49], "demoted e50");
     assert_eq!(report.memories[50], "and 70 more");
+}
+
+/// Sleeps `n` times in one transaction each; the receipts' lines of job `name`.
+fn lines_of(
+    store: &crate::base::store::Store,
+    config: &Config,
+    n: usize,
+    name: &str,
+) -> Vec<String> {
+    (0..n)
+        .map(|_| {
+            let mut tx = store.write().unwrap();
+            let mut persona: Persona = crate::base::store::Read::singleton(&tx).unwrap();
+            let ctx = TurnCtx::new(config, persona.ticks, 0, Morph::Otter);
+            let receipt = sleep_turn(&mut tx, &ctx, &mut persona, Rehearsal::Off).unwrap();
+            tx.set(&persona).unwrap();
+            tx.commit().unwrap();
+            receipt
+                .jobs
+                .iter()
+                .find(|j| j.job == name)
+                .map(|j| j.summary.clone())
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+#[test]
+fn resonance_gathers_alike_engrams_into_a_cluster_across_sleeps() {
+    use crate::memory::resonance::Resonance;
+    let (_dir, store) = temp_store();
+    let config = Config::default();
+    let mut tx = store.write().unwrap();
+    tx.set(&Persona::newborn("Ba", 0)).unwrap();
+    let ctx = TurnCtx::new(&config, 0, 0, Morph::Otter);
+    let mut ids = Vec::new();
+    for place in ["shed", "barn", "yard"] {
+        let body = format!("the water pump listens on port 8731 behind the old {place}");
+        let new = NewEngram::new(Kind::Fact, body, Provenance::Told);
+        ids.push(ctx.memory().unwrap().remember(&mut tx, new, 0).unwrap());
+    }
+    let new = NewEngram::new(
+        Kind::Fact,
+        "kettles boil faster with lids",
+        Provenance::Told,
+    );
+    ctx.memory().unwrap().remember(&mut tx, new, 0).unwrap();
+    tx.commit().unwrap();
+    let lines = lines_of(&store, &config, 6, "resonance");
+    let doc: Resonance = crate::base::store::Read::singleton(&store.read().unwrap()).unwrap();
+    assert_eq!(doc.clusters.len(), 1, "{lines:?}");
+    assert_eq!(doc.clusters[0].members, ids, "{lines:?}");
+    assert!(
+        lines
+            .last()
+            .unwrap()
+            .contains("1 cluster, the largest of 3"),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn incubation_opens_a_dead_end_revisits_it_and_closes_it_when_fixed() {
+    use crate::wisdom::incubation::Incubation;
+    use crate::wisdom::recall::tests::{bash, episode};
+    let (_dir, store) = temp_store();
+    let config = Config::default();
+    let mut tx = store.write().unwrap();
+    let mut persona = Persona::newborn("Ba", 0);
+    persona.ticks = 3;
+    tx.set(&persona).unwrap();
+    tx.push(&episode(1, "-|fix the pump", &bash("cat pump.conf"), false))
+        .unwrap();
+    tx.push(&episode(2, "-|fix the pump", &bash("cat pump.ini"), false))
+        .unwrap();
+    tx.commit().unwrap();
+    assert_eq!(
+        lines_of(&store, &config, 2, "incubation"),
+        [
+            "1 open (1 new, 0 revisited), 0 closed",
+            "1 open (0 new, 1 revisited), 0 closed"
+        ]
+    );
+    let mut tx = store.write().unwrap();
+    tx.push(&episode(
+        3,
+        "-|fix the pump",
+        &bash("cat notes/pump.txt"),
+        true,
+    ))
+    .unwrap();
+    tx.commit().unwrap();
+    assert_eq!(
+        lines_of(&store, &config, 2, "incubation"),
+        [
+            "0 open (0 new, 0 revisited), 1 closed: -|fix the pump by `bash cat notes/pump.txt`",
+            ""
+        ],
+        "closed once, then nothing to revisit: no line"
+    );
+    let doc: Incubation = crate::base::store::Read::singleton(&store.read().unwrap()).unwrap();
+    assert_eq!(doc.entries[0].revisits, 1);
 }

@@ -213,7 +213,9 @@ pub fn lease_lifetime_ms(config: &Config) -> Millis {
     ((model + organs.bash_timeout_secs + chores + 60) * 1000) as Millis
 }
 
-fn record_interrupted(
+/// Records the turn of a stale `lease` as interrupted (a stream line, the persona's last
+/// tick) and removes the lease, in `tx`.
+pub fn record_interrupted(
     tx: &mut Tx<'_>,
     persona: &mut Persona,
     lease: &Lease,

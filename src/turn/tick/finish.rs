@@ -5,10 +5,9 @@
 use serde::Serialize;
 
 use crate::base::clock::Millis;
-use crate::base::exit::{Error, Result};
+use crate::base::exit::Result;
 use crate::base::store::{Read, Tx};
 use crate::creature::heartbeat::Turn;
-use crate::creature::lease::{LEASE_KEY, Lease};
 use crate::creature::nap::PRESSURE_PER_TURN;
 use crate::creature::stream::{StreamLine, Voice};
 use crate::creature::{Action, FailKind, Outcome, REPLY, cut_middle};
@@ -64,17 +63,7 @@ pub struct TurnReport {
 
 /// Checks the lease is still this turn's and removes it.
 pub fn take_lease(tx: &mut Tx<'_>, plan: &Plan) -> Result<()> {
-    match tx.get::<Lease>(LEASE_KEY)? {
-        Some(l) if l.pid == std::process::id() && l.tick == plan.tick => {
-            tx.remove::<Lease>(LEASE_KEY)?;
-            Ok(())
-        }
-        _ => Err(Error::busy(format!(
-            "turn {} lost its lease while it ran (declared stale by another tick)",
-            plan.tick
-        ))
-        .hint("raise [llm] timeout_secs or [organs] bash_timeout_secs if turns take this long")),
-    }
+    crate::creature::lease::take(tx, plan.tick)
 }
 
 /// Records a completed work or rumination turn. `outcome` is the adjudicated outcome of an

@@ -11,13 +11,13 @@ mod begin;
 mod finish;
 mod outage;
 mod reflex;
+mod sleep;
 
-use crate::mind::calls::MindCall;
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-pub use begin::{Begin, Plan, lease_lifetime_ms, rumination_schema};
+pub use begin::{Begin, Plan, lease_lifetime_ms, record_interrupted, rumination_schema};
 pub use finish::{Decision, TurnReport, observation};
 
 use crate::base::clock::Clock;
@@ -25,16 +25,14 @@ use crate::base::config::Config;
 use crate::base::exit::Result;
 use crate::base::home::Home;
 use crate::base::store::Read;
-use crate::creature::Persona;
 use crate::creature::heartbeat::Turn;
-use crate::creature::{FailKind, Outcome, REPLY};
+use crate::creature::{FailKind, Outcome, Persona, REPLY};
+use crate::mind::calls::MindCall;
 use crate::mind::parse::parse_action;
 use crate::mind::{Mind, Reply, Sampling};
-use crate::turn::ctx::TurnCtx;
 use crate::turn::economy::{self, Payment};
 use crate::turn::progression::boundary::after_outcome;
 use crate::turn::recover;
-use crate::turn::sleep::sleep_turn;
 use crate::wisdom::recall;
 use crate::wisdom::reflex::fire;
 use crate::wisdom::reflex::metric::Handled;
@@ -97,8 +95,12 @@ pub fn tick(
         });
     }
     if plan.choice.turn == Turn::Sleep {
-        let report = sleep(&mut tx, &plan, &ctx, started)?;
-        tx.commit()?;
+        let rehearsal = match sleep::begin(tx, &plan, &ctx, started)? {
+            sleep::Begun::Done(report) => return Ok(TickOutcome::Turn(report)),
+            sleep::Begun::Asks(rehearsal) => rehearsal,
+        };
+        drop(store);
+        let report = sleep::finish(home, clock, opts, &plan, ctx, rehearsal, started)?;
         return Ok(TickOutcome::Turn(report));
     }
     tx.commit()?;
@@ -275,43 +277,4 @@ fn parse_rumination(text: &str) -> Decision {
         thought: thought.chars().take(600).collect(),
         plan,
     }
-}
-
-/// The sleep turn: no model call, recorded in the same transaction as phase 1.
-fn sleep(
-    tx: &mut crate::base::store::Tx<'_>,
-    plan: &Plan,
-    ctx: &TurnCtx<'_>,
-    started: Instant,
-) -> Result<TurnReport> {
-    let now = ctx.now;
-    let mut persona: Persona = tx.singleton()?;
-    let receipt = sleep_turn(tx, ctx, &mut persona)?;
-    persona.ticks = plan.tick;
-    persona.last_tick = Some(crate::creature::LastTick {
-        tick: plan.tick,
-        at: now,
-        turn: Turn::Sleep,
-        summary: receipt.line(),
-    });
-    tx.set(&persona)?;
-    tx.remove::<crate::creature::lease::Lease>(crate::creature::lease::LEASE_KEY)?;
-    Ok(TurnReport {
-        tick: plan.tick,
-        turn: Turn::Sleep,
-        why: plan.choice.why.into(),
-        tool: None,
-        action: None,
-        fail_kind: None,
-        success: true,
-        duration_ms: started.elapsed().as_millis() as u64,
-        model_ms: None,
-        xp: 0,
-        level_up: false,
-        summary: receipt.line(),
-        recovered: plan.recovered,
-        events: Vec::new(),
-        reflex: None,
-        usage: None,
-    })
 }

@@ -69,10 +69,12 @@ pub fn draw(material: &[Material], k: usize, seed: u64, replayed: &BTreeSet<u64>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::wisdom::replay::material::Ground;
 
     fn material(n: u64) -> Vec<Material> {
         (0..n)
             .map(|i| Material {
+                ground: Ground::Fix,
                 seq: i,
                 tick: i + 1,
                 situation: format!("s{i}"),

@@ -10,6 +10,7 @@ use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
 
+use super::material::Ground;
 use super::score::Verdict;
 use crate::base::clock::Millis;
 use crate::base::exit::Result;
@@ -24,6 +25,9 @@ pub const REPLAY_CAP: u64 = 1_000;
 /// One replayed episode and how its answer scored.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Replayed {
+    /// A failure and its fix (left out), or a prediction.
+    #[serde(default, skip_serializing_if = "Ground::is_fix")]
+    pub ground: Ground,
     /// The failed episode's tick.
     pub episode: u64,
     pub situation: String,
@@ -123,6 +127,16 @@ pub fn records(rx: &impl Read) -> Result<Vec<ReplayRecord>> {
         .into_iter()
         .map(|(_, r)| r)
         .collect())
+}
+
+/// Model calls answered by the replays recorded at or after `since` (one per scored answer):
+/// what replay's daily reserve has spent.
+pub fn calls_since(records: &[ReplayRecord], since: Millis) -> u64 {
+    records
+        .iter()
+        .filter(|r| r.at >= since)
+        .map(|r| r.items.len() as u64)
+        .sum()
 }
 
 /// The ticks of every failure replayed before (as far as the history reaches).

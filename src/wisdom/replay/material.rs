@@ -1,4 +1,4 @@
-//! What can be replayed: failures with recorded ground truth (WIS1).
+//! What can be replayed: episodes with recorded ground truth (WIS1).
 //!
 //! An episode is material when it failed in a situation and a later episode in the same
 //! situation succeeded with another action signature, ending that run of failures: the fix,
@@ -7,30 +7,58 @@
 //! action that failed (the signature cannot tell them apart), replies, unreadable replies and
 //! automated (reflex) outcomes are not material. One pass over the ledger, oldest first, with
 //! a bounded list of open failures per situation.
+//!
+//! A closed prediction is material too: the decision replayed is the `predict` episode, in the
+//! situation it was made in, and the world's settlement says which of its check and the
+//! check's complement ([`super::claim`]) held: that one is the "fix", the other the "failed"
+//! answer. An open prediction, one whose check has no complement, and one whose episode has
+//! left the ledger are not material.
 
 use std::collections::HashMap;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
+use crate::creature::expectations::Expectation;
 use crate::wisdom::episodes::Episode;
 use crate::wisdom::recall::situation::indexable;
+
+use super::claim;
 
 /// Open failures remembered per situation until a fix ends them (the newest are kept).
 pub const OPEN_PER_SITUATION: usize = 16;
 
-/// One replayable failure and its verified fix.
+/// What kind of ground truth an item of material has.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Ground {
+    /// A failure and the different action that later fixed its situation.
+    #[default]
+    Fix,
+    /// A prediction and how the world settled it.
+    Prediction,
+}
+
+impl Ground {
+    pub fn is_fix(&self) -> bool {
+        *self == Ground::Fix
+    }
+}
+
+/// One replayable decision and its ground truth: a failure and its verified fix, or a closed
+/// prediction (the refuted check as `failed`, the confirmed one as `fix`).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Material {
-    /// The failed episode's sequence number in the ledger.
+    pub ground: Ground,
+    /// The replayed episode's sequence number in the ledger.
     pub seq: u64,
-    /// The failed episode's tick: the tick its decision was made in.
+    /// The replayed episode's tick: the tick its decision was made in.
     pub tick: u64,
     pub situation: String,
-    /// The recorded failing action's signature.
+    /// The recorded failing action's signature (a prediction: the refuted check's).
     pub failed: String,
-    /// The verified fix's signature.
+    /// The verified fix's signature (a prediction: the confirmed check's).
     pub fix: String,
-    /// The tick the fix worked in.
+    /// The tick the fix worked in (a prediction: the tick it was settled at).
     pub fix_tick: u64,
     /// Successes of the fix's signature in the situation, in the whole ledger: how well
     /// verified it is (the strength the draw favours).
@@ -40,14 +68,19 @@ pub struct Material {
 /// What a pass over the ledger found.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct Found {
-    /// Replayable failures, oldest first.
+    /// Replayable decisions, oldest first.
     pub material: Vec<Material>,
-    /// Failures that have no verified fix on record.
+    /// Failures that have no verified fix on record, and closed predictions that cannot be
+    /// scored (no complement, or their episode is no longer kept).
     pub unreplayable: u64,
 }
 
-/// Finds the material in episodes given oldest first.
-pub fn find(episodes: impl IntoIterator<Item = (u64, Episode)>) -> Found {
+/// Finds the material in episodes and in the expectation ledger, each given oldest first.
+pub fn find(
+    episodes: impl IntoIterator<Item = (u64, Episode)>,
+    predictions: impl IntoIterator<Item = Expectation>,
+) -> Found {
+    let mut predicted: HashMap<u64, (u64, String)> = HashMap::new();
     let mut open: HashMap<String, Vec<(u64, Episode)>> = HashMap::new();
     let mut successes: HashMap<(String, String), u32> = HashMap::new();
     let mut found = Found::default();
@@ -55,6 +88,9 @@ pub fn find(episodes: impl IntoIterator<Item = (u64, Episode)>) -> Found {
     for (seq, ep) in episodes {
         if !indexable(&ep) {
             continue;
+        }
+        if ep.success && ep.tool == claim::PREDICT {
+            predicted.insert(ep.tick, (seq, ep.situation.clone()));
         }
         if !ep.success {
             failures += 1;
@@ -76,6 +112,7 @@ pub fn find(episodes: impl IntoIterator<Item = (u64, Episode)>) -> Found {
                 continue;
             }
             found.material.push(Material {
+                ground: Ground::Fix,
                 seq: fseq,
                 tick: failed.tick,
                 situation: failed.situation,
@@ -92,8 +129,35 @@ pub fn find(episodes: impl IntoIterator<Item = (u64, Episode)>) -> Found {
             .copied()
             .unwrap_or(0);
     }
-    found.material.sort_by_key(|m| m.seq);
     found.unreplayable = failures - found.material.len() as u64;
+    for e in predictions {
+        let Some(settled) = &e.settled else {
+            continue;
+        };
+        let (Some(complement), Some((seq, situation))) =
+            (claim::complement(&e.check), predicted.get(&e.tick))
+        else {
+            found.unreplayable += 1;
+            continue;
+        };
+        let (made, other) = (claim::signature(&e.check), claim::signature(&complement));
+        let (fix, failed) = if settled.held {
+            (made, other)
+        } else {
+            (other, made)
+        };
+        found.material.push(Material {
+            ground: Ground::Prediction,
+            seq: *seq,
+            tick: e.tick,
+            situation: situation.clone(),
+            failed,
+            fix,
+            fix_tick: settled.tick,
+            fix_successes: 1,
+        });
+    }
+    found.material.sort_by_key(|m| m.seq);
     found
 }
 
@@ -133,7 +197,7 @@ mod tests {
             ep(6, "u", "bash y", true),
             ep(7, "s", "bash b", true),
         ];
-        let found = find(eps.into_iter().enumerate().map(|(i, e)| (i as u64, e)));
+        let found = find(eps.into_iter().enumerate().map(|(i, e)| (i as u64, e)), []);
         let ticks: Vec<u64> = found.material.iter().map(|m| m.tick).collect();
         assert_eq!(ticks, vec![1, 2]);
         assert!(found.material.iter().all(|m| m.fix == "bash b"));
@@ -150,8 +214,67 @@ mod tests {
         let mut reply = ep(2, "s", "reply hi", false);
         reply.tool = "reply".into();
         let eps = vec![reflex, reply, ep(3, "s", "bash b", true)];
-        let found = find(eps.into_iter().enumerate().map(|(i, e)| (i as u64, e)));
+        let found = find(eps.into_iter().enumerate().map(|(i, e)| (i as u64, e)), []);
         assert!(found.material.is_empty());
         assert_eq!(found.unreplayable, 0);
+    }
+
+    fn prediction(tick: u64, check: &str, held: Option<bool>) -> Expectation {
+        use crate::creature::expectations::{Check, Settled};
+        Expectation {
+            tick,
+            at: 0,
+            claim: "c".into(),
+            check: Check::Shell {
+                command: check.into(),
+            },
+            due_tick: tick + 1,
+            settled: held.map(|held| Settled {
+                tick: tick + 1,
+                at: 0,
+                held,
+                detail: String::new(),
+            }),
+        }
+    }
+
+    #[test]
+    fn a_closed_prediction_is_material_with_the_world_s_side_as_its_fix() {
+        let predict = |tick| {
+            let mut e = ep(tick, "p", "predict x", true);
+            e.tool = "predict".into();
+            e
+        };
+        let eps = vec![predict(1), predict(2), predict(3)];
+        let found = find(
+            eps.into_iter().enumerate().map(|(i, e)| (i as u64, e)),
+            [
+                prediction(1, "test -f a", Some(true)),
+                prediction(2, "test -f b", Some(false)),
+                prediction(3, "test -f c", None),
+                prediction(9, "test -f gone", Some(true)),
+            ],
+        );
+        let got: Vec<(u64, &str, &str)> = found
+            .material
+            .iter()
+            .map(|m| (m.tick, m.fix.as_str(), m.failed.as_str()))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (1, "predict check: test -f a", "predict check: ! test -f a"),
+                (2, "predict check: ! test -f b", "predict check: test -f b"),
+            ]
+        );
+        assert!(
+            found
+                .material
+                .iter()
+                .all(|m| m.ground == Ground::Prediction)
+        );
+        assert_eq!(found.material[0].situation, "p");
+        // open: not counted; its episode gone: unreplayable
+        assert_eq!(found.unreplayable, 1);
     }
 }

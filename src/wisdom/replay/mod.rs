@@ -1,9 +1,10 @@
 //! Counterfactual replay: deliberate practice during sleep (design §4.2, WIS1, WIS4, WIS8).
 //!
-//! Failures whose fix was later verified in the same situation ([`material`]) are drawn with a
-//! seeded, recorded draw ([`draw`]), their decision context is rebuilt as the tick built it
-//! with the recall the creature gets today ([`context`]), and each is put to the model once
-//! through the same action channel and grammar as a tick. The answer is scored against the
+//! Failures whose fix was later verified in the same situation, and closed predictions
+//! ([`material`], [`claim`]), are drawn with a seeded, recorded draw ([`draw`]), their decision
+//! context is rebuilt as the tick built it with the recall the creature gets today
+//! ([`context`]), and each is put to the model once through the same action channel and
+//! grammar as a tick. The answer is scored against the
 //! record and never executed ([`score`]): this module has no path to dispatch, the sandbox or
 //! any tool, and a source scan holds it so (`tests`). Each replay leaves one report in the
 //! capped history ([`history`]).
@@ -13,11 +14,14 @@
 //! [`finish`] scores, settles the shown items and records the report in the caller's
 //! transaction.
 
+pub mod claim;
 pub mod context;
 pub mod draw;
 pub mod history;
 pub mod material;
 pub mod score;
+
+use std::time::Instant;
 
 use serde_json::Value;
 
@@ -29,6 +33,7 @@ use crate::base::clock::Millis;
 use crate::base::config::Config;
 use crate::base::exit::Result;
 use crate::base::store::{Read, Tx};
+use crate::creature::expectations::Expectation;
 use crate::creature::tool::ToolSpec;
 use crate::creature::{Morph, Persona, Unlocks};
 use crate::memory::LazyMemory;
@@ -65,7 +70,7 @@ pub struct Plan {
     pub seed: u64,
     pub batch: u32,
     pub replayable: u64,
-    /// Failures on record with no verified fix.
+    /// Failures on record with no verified fix, and closed predictions that cannot be scored.
     pub unreplayable: u64,
     pub drawn: Vec<Drawn>,
     pub skips: Vec<Skip>,
@@ -83,7 +88,8 @@ pub fn plan(
     batch: u32,
     seed: u64,
 ) -> Result<Plan> {
-    let found = material::find(rx.ring::<Episode>(None)?);
+    let predictions = rx.ring::<Expectation>(None)?.into_iter().map(|(_, e)| e);
+    let found = material::find(rx.ring::<Episode>(None)?, predictions);
     let past = history::records(rx)?;
     let picks = draw::draw(
         &found.material,
@@ -126,11 +132,23 @@ pub struct Answers {
     pub replies: Vec<Reply>,
     /// The model stopped answering: its error; the rest of the batch is skipped.
     pub failed: Option<String>,
+    /// The batch stopped at its deadline: why; the rest is skipped.
+    pub stopped: Option<String>,
 }
 
 /// Puts each drawn prompt to `mind` (sampled with the replay's seed), stopping at the first
 /// call that does not answer. Touches no store.
 pub fn ask(plan: &Plan, mind: &mut dyn Mind, config: &Config) -> Answers {
+    ask_until(plan, mind, config, None)
+}
+
+/// [`ask`], starting no call after `deadline` (the rest of the batch is skipped, saying so).
+pub fn ask_until(
+    plan: &Plan,
+    mind: &mut dyn Mind,
+    config: &Config,
+    deadline: Option<(Instant, &str)>,
+) -> Answers {
     let sampling = Sampling {
         temperature: config.llm.temperature,
         seed: Some(plan.seed),
@@ -139,6 +157,12 @@ pub fn ask(plan: &Plan, mind: &mut dyn Mind, config: &Config) -> Answers {
     };
     let mut answers = Answers::default();
     for d in &plan.drawn {
+        if let Some((at, why)) = deadline
+            && Instant::now() >= at
+        {
+            answers.stopped = Some(why.to_string());
+            break;
+        }
         match mind.complete(&d.prompt, &plan.schema, &sampling) {
             Ok(reply) => answers.replies.push(reply),
             Err(e) => {
@@ -169,6 +193,7 @@ pub fn finish(tx: &mut Tx<'_>, plan: &Plan, answers: &Answers, at: At) -> Result
         record.redistill.extend(redistill);
         record.count(scored.verdict);
         record.items.push(Replayed {
+            ground: d.material.ground,
             episode: d.material.tick,
             situation: d.material.situation.clone(),
             failed: d.material.failed.clone(),
@@ -182,10 +207,13 @@ pub fn finish(tx: &mut Tx<'_>, plan: &Plan, answers: &Answers, at: At) -> Result
     for d in plan.drawn.iter().skip(answers.replies.len()) {
         record.skips.push(Skip {
             episode: d.material.tick,
-            why: format!(
-                "no model answered: {}",
-                answers.failed.as_deref().unwrap_or("not asked")
-            ),
+            why: match &answers.stopped {
+                Some(why) => format!("not asked: {why}"),
+                None => format!(
+                    "no model answered: {}",
+                    answers.failed.as_deref().unwrap_or("not asked")
+                ),
+            },
         });
     }
     record.skipped = record.skips.len() as u32;

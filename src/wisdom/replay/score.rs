@@ -2,7 +2,9 @@
 //!
 //! The answer is read as a tick reads a reply and compared by action signature: the verified
 //! fix is `learned`, the recorded failing action `unlearned`, anything else `divergent`, and a
-//! reply that is no action `malformed`. Only the first two settle, and only the items the
+//! reply that is no action `malformed`. A replayed prediction is compared by its check's
+//! signature ([`super::claim`]): predicting what the world confirmed is `learned`, what it
+//! refuted `unlearned`. Only the first two settle, and only the items the
 //! replayed prompt showed: learned settles each as taught in replay, unlearned as failed to
 //! teach (a shown guardrail is then flagged for re-distillation). Each settlement is recorded
 //! in the bet ledger like a tick's, so the utility record and the ledger agree.
@@ -19,7 +21,8 @@ use crate::wisdom::episodes::action_signature;
 use crate::wisdom::recall::bets::settle_item;
 use crate::wisdom::recall::{Bet, Injected, Item};
 
-use super::material::Material;
+use super::claim;
+use super::material::{Ground, Material};
 
 /// How a replayed answer compares with the record.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -63,7 +66,14 @@ pub fn score(text: &str, visible: &[&'static ToolSpec], m: &Material) -> Scored 
             malformed: Some(failure.reason.to_string()),
         },
         Ok(action) => {
-            let sig = action_signature(&action);
+            let check = match m.ground {
+                Ground::Prediction => claim::of_action(&action),
+                Ground::Fix => None,
+            };
+            let sig = match check {
+                Some(check) => claim::signature(&check),
+                None => action_signature(&action),
+            };
             let verdict = if sig == m.fix {
                 Verdict::Learned
             } else if sig == m.failed {
@@ -119,6 +129,7 @@ pub fn settle(
 mod tests {
     use super::*;
     use crate::creature::tool::{ArgSpec, ArgType};
+    use crate::wisdom::replay::material::Ground;
 
     static BASH: ToolSpec = ToolSpec::new(
         "bash",
@@ -128,6 +139,7 @@ mod tests {
 
     fn material() -> Material {
         Material {
+            ground: Ground::Fix,
             seq: 0,
             tick: 3,
             situation: "-|fix it".into(),

@@ -15,6 +15,8 @@ mod memory;
 mod recall;
 mod reflex;
 mod replay;
+mod replay_predictions;
+mod replay_sleep;
 mod reports;
 mod store_busy;
 mod tick;

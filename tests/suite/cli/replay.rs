@@ -2,8 +2,7 @@
 //! leaves three failures that a later action fixed in the same situation and one that nothing
 //! fixed; replies scripted to be learned, unlearned and divergent settle exactly the items the
 //! replayed prompts showed, the history shows the rate, and nothing ran: the workspace is
-//! unchanged and the replaying process never had a child. In sleep, replay runs only when
-//! enabled, and a model that does not answer skips it while the sleep goes on.
+//! unchanged and the replaying process never had a child. Replay in sleep: `replay_sleep.rs`.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -20,13 +19,13 @@ const FAILS: [&str; 3] = [
     r#"{"tool": "read_file", "args": {"path": "pump.cfg"}}"#,
     r#"{"tool": "read_file", "args": {"path": "pump.ini"}}"#,
 ];
-const RECOVER: &str = r#"{"tool": "read_file", "args": {"path": "notes/pump.txt"}}"#;
+pub(super) const RECOVER: &str = r#"{"tool": "read_file", "args": {"path": "notes/pump.txt"}}"#;
 /// A failure after the fix that nothing fixed: not replayable.
 const UNFIXED: &str = r#"{"tool": "read_file", "args": {"path": "pump.yaml"}}"#;
 /// An answer that would leave a mark in the workspace if anything ran it.
 const MARK: &str = r#"{"tool": "bash", "args": {"command": "touch replay-ran"}}"#;
 
-fn tick(env: &TestEnv) -> Value {
+pub(super) fn tick(env: &TestEnv) -> Value {
     let run = env.wis(&["tick", "--output-format", "json"]);
     assert_eq!(
         run.code, 0,
@@ -37,7 +36,7 @@ fn tick(env: &TestEnv) -> Value {
 }
 
 /// A creature with recall on, a guardrail, and the life above lived through `server`.
-fn creature(server: &FakeOpenAi) -> (TestEnv, String) {
+pub(super) fn creature(server: &FakeOpenAi) -> (TestEnv, String) {
     let mut env = TestEnv::born();
     env.use_mind(server);
     env.set("WIS_WISDOM_RECALL_ENABLED", "true");
@@ -71,7 +70,7 @@ fn creature(server: &FakeOpenAi) -> (TestEnv, String) {
     (env, format!("e{}", guardrail["id"]))
 }
 
-fn life() -> FakeOpenAi {
+pub(super) fn life() -> FakeOpenAi {
     let mut script = vec![PLAN];
     script.extend(FAILS);
     script.extend([PLAN, RECOVER, UNFIXED]);
@@ -274,44 +273,4 @@ fn replay_exits_69_when_no_model_answers_and_writes_nothing() {
     assert_eq!(run.code, 69, "{}", run.stderr);
     let status = env.json(&["status"]);
     assert_eq!(status["documents"]["wis.replay.v1"], 0);
-}
-
-#[test]
-fn sleep_replays_only_when_enabled_and_goes_on_without_a_model() {
-    let server = life();
-    let (mut env, _) = creature(&server);
-    let asked = server.completions().len();
-    let off = env.json(&["sleep"]);
-    assert!(!off.to_string().contains("replay"), "{off}");
-    assert_eq!(server.completions().len(), asked, "flag off: no call");
-    let status = env.json(&["status"]);
-    assert_eq!(status["documents"]["wis.replay.v1"], 0);
-
-    env.set("WIS_WISDOM_REPLAY_ENABLED", "true");
-    env.set("WIS_WISDOM_REPLAY_BATCH", "2");
-    server.push(Answer::content(RECOVER));
-    server.push(Answer::content(RECOVER));
-    let on = env.json(&["sleep"]);
-    let job = on["jobs"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|j| j["job"] == "replay");
-    let summary = job.unwrap_or_else(|| panic!("{on}"))["summary"]
-        .as_str()
-        .unwrap();
-    assert!(summary.starts_with("2 learned"), "{summary}");
-
-    env.set("WIS_LLM_URL", &closed_port_url());
-    let down = env.json(&["sleep"]);
-    let job = down["jobs"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|j| j["job"] == "replay");
-    let summary = job.unwrap()["summary"].as_str().unwrap();
-    assert!(summary.starts_with("skipped (no model"), "{summary}");
-    assert_eq!(down["sleep"], 3, "the sleep went on");
-    let history = env.json(&["replay", "history"]);
-    assert_eq!(history.as_array().unwrap().len(), 2);
 }

@@ -1,6 +1,6 @@
 //! A replay against a real store: three replayable failures and one that is not, answers
 //! scripted to be learned, unlearned and divergent, settlements on exactly the shown items,
-//! and the same seed giving the same report.
+//! the same seed giving the same report, and a deadline that stops the batch.
 
 use crate::base::config::Config;
 use crate::base::store::testing::temp_store;
@@ -186,4 +186,44 @@ fn a_model_that_does_not_answer_skips_the_batch_and_settles_nothing() {
     assert_eq!(record.skipped_why.as_deref(), Some("no model answered"));
     assert!(record.items.is_empty());
     assert_eq!(store.read().unwrap().count::<Bet>().unwrap(), 0);
+}
+
+#[test]
+fn no_call_starts_after_the_deadline_and_the_rest_is_skipped_saying_why() {
+    let (_dir, store) = temp_store();
+    life(&store);
+    let config = config();
+    let persona = Persona::newborn("Tam", 0);
+    let unlocks = Unlocks::newborn(0);
+    let visible = crate::world::units::visible_tools(&unlocks, &[]);
+    let today = Today {
+        persona: &persona,
+        morph: Morph::Otter,
+        unlocks: &unlocks,
+        visible: &visible,
+        objectives: None,
+        quest: None,
+        skills: None,
+    };
+    let memory = LazyMemory::new(&config.embed);
+    let plan = replay::plan(&store.read().unwrap(), &config, &memory, &today, 2, 1).unwrap();
+    let mut mind = scripted("never", |_, _, _| panic!("asked after the deadline"));
+    let deadline = Some((std::time::Instant::now(), "the budget was spent"));
+    let answers = replay::ask_until(&plan, mind.as_mut(), &config, deadline);
+    assert!(answers.replies.is_empty());
+    let mut tx = store.write().unwrap();
+    let at = At {
+        tick: 7,
+        sleep: Some(1),
+        now: 1,
+    };
+    let record = replay::finish(&mut tx, &plan, &answers, at).unwrap();
+    assert_eq!(record.skipped, 2);
+    assert!(
+        record
+            .skips
+            .iter()
+            .all(|s| s.why == "not asked: the budget was spent"),
+        "{record:?}"
+    );
 }
