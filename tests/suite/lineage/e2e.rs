@@ -301,3 +301,34 @@ fn three_volumes_with_one_contradiction_merge_as_specified() {
         );
     }
 }
+
+/// The volume in `heirlooms/` was exported from a creature that lived on the embedded model (see
+/// `heirlooms/README.md`): it reads strictly, and a newborn inherits its reflex as one it must
+/// re-earn.
+#[test]
+fn the_shipped_volume_from_the_embedded_model_is_inherited_by_a_newborn() {
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("heirlooms/Koudon-20261201.jsonl");
+    let volume = wis::wisdom::lineage::read::read_bytes(
+        "Koudon-20261201.jsonl",
+        &std::fs::read(&path).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(volume.header.creature, "Koudon");
+    assert_eq!(volume.header.stats.ticks, 100);
+    assert_eq!(volume.records.len(), 1);
+    assert_eq!(volume.records[0].kind, ItemKind::Reflex);
+
+    let young = TestEnv::born_from(3);
+    let done = young.json(&["legacy", "import", path.to_str().unwrap()]);
+    assert_eq!(
+        done["imported"]["volumes"],
+        Value::Array(vec!["Koudon-20261201".into()]),
+        "{done}"
+    );
+    let reflexes = young.json(&["reflex", "list"]);
+    let r = &reflexes["reflexes"][0];
+    assert_eq!(r["status"], "inherited", "{reflexes}");
+    assert_eq!(r["action"]["tool"], "note_read", "{reflexes}");
+    young.wis(&["reflex", "arm", r["id"].as_str().unwrap()]).code(65);
+}
