@@ -330,5 +330,7 @@ fn the_shipped_volume_from_the_embedded_model_is_inherited_by_a_newborn() {
     let r = &reflexes["reflexes"][0];
     assert_eq!(r["status"], "inherited", "{reflexes}");
     assert_eq!(r["action"]["tool"], "note_read", "{reflexes}");
-    young.wis(&["reflex", "arm", r["id"].as_str().unwrap()]).code(65);
+    young
+        .wis(&["reflex", "arm", r["id"].as_str().unwrap()])
+        .code(65);
 }
