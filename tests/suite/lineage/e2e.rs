@@ -334,3 +334,47 @@ fn the_shipped_volume_from_the_embedded_model_is_inherited_by_a_newborn() {
         .wis(&["reflex", "arm", r["id"].as_str().unwrap()])
         .code(65);
 }
+
+/// An inherited guardrail reaches the newborn's "Before you act" block, marked `inherited`, when
+/// its step is the one the guardrail is about (seen in the prompt `wis tick --dry-run` prints).
+#[test]
+fn an_inherited_guardrail_speaks_in_the_newborns_block_marked_inherited() {
+    let server = FakeOpenAi::builder()
+        .answers([PLAN, READ].map(Answer::content))
+        .start();
+    let old = elder(&server);
+    let path = old.json(&["legacy", "export"])["path"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let young_server = FakeOpenAi::builder()
+        .answers([PLAN].map(Answer::content))
+        .start();
+    let mut young = TestEnv::born_from(4);
+    young.use_mind(&young_server);
+    young.json(&["legacy", "import", &path]);
+    // The gate is lowered to the guardrail's similarity to this step (0.49 with the hashed
+    // embedder): what is tested is the mark, not the gate.
+    let recall = [
+        "--config",
+        "wisdom.recall_enabled=true",
+        "--config",
+        "wisdom.recall_min_sim=0.45",
+    ];
+    young.wis(&[&recall[..], &["tick"]].concat()).ok();
+    let dry = young.json(&[&recall[..], &["tick", "--dry-run"]].concat());
+    let prompt = dry["prompt"]["volatile"].as_str().unwrap_or_default();
+    assert!(prompt.contains("Q: find the pump port"), "{prompt}");
+    let line = prompt
+        .lines()
+        .find(|l| l.starts_with("Guardrail ("))
+        .unwrap_or_else(|| {
+            let why = young.wis(&[&recall[..], &["memory", "recall"]].concat());
+            panic!(
+                "no guardrail in the block: {prompt}\n{}{}",
+                why.stdout, why.stderr
+            )
+        });
+    assert!(line.contains(", inherited): "), "{line}");
+    assert!(line.ends_with(GUARD), "{line}");
+}
