@@ -14,6 +14,8 @@ cargo test --features embedded --test embedded --test embedded_ticks -- --nocapt
 cargo test --features embedded --test suite fetch_model -- --nocapture
 # Counterfactual replay on the real model: the same seed gives the same report.
 cargo test --features embedded --test embedded_replay -- --nocapture
+# A dream on the real model: one cluster of told facts compressed into one kept line.
+cargo test --features embedded --test embedded_dream -- --nocapture
 # The experience curve on the real model: a fixture creature told the facts that answer part
 # of battery v1 (scripts/curve_fixture.sh). Memory must buy a gain of at least 0.15 of the
 # battery with a 95% interval wholly above zero, or the build fails: a change that stops

@@ -2,7 +2,8 @@
 //! layout can be changed and measured again without rebuilding. Each line is
 //! `{"format": NAME, "task": ID, "prompt": TEXT, "answer": REGEX}`; the reply is read with the
 //! grammar over every creature tool (the battery's), and a reply counts when its text (or, for
-//! a tool call, its compact JSON) matches the case-insensitive REGEX. Per format it prints the
+//! a tool call, its compact JSON) matches the case-insensitive REGEX. A line with
+//! `"grammar": "dream"` is answered with the dream's grammar instead, and its line is matched. Per format it prints the
 //! count right and how many tasks got its most common reply (a copied example shows there).
 
 use std::collections::BTreeMap;
@@ -18,6 +19,8 @@ struct Line {
     task: String,
     prompt: String,
     answer: String,
+    #[serde(default)]
+    grammar: Option<String>,
 }
 
 /// Per format: (right, calls, reply → count).
@@ -39,11 +42,21 @@ pub fn run(mind: &mut dyn Mind, path: &str) -> Result<(), Box<dyn std::error::Er
             stable: String::new(),
             volatile: line.prompt,
         };
-        let reply = mind.complete(&prompt, &schema, &sampling)?;
-        let text = match Answer::from_reply(&reply.text) {
-            Answer::Text(t) => t,
-            Answer::Call { raw, .. } => raw,
-            Answer::Malformed(raw) => format!("(malformed) {raw}"),
+        let dream = line.grammar.as_deref() == Some("dream");
+        let text = if dream {
+            let long = Sampling {
+                max_tokens: 96,
+                ..sampling.clone()
+            };
+            let reply = mind.complete(&prompt, &wis::wisdom::dream::schema(), &long)?;
+            wis::wisdom::dream::read_reply(&reply.text)
+        } else {
+            let reply = mind.complete(&prompt, &schema, &sampling)?;
+            match Answer::from_reply(&reply.text) {
+                Answer::Text(t) => t,
+                Answer::Call { raw, .. } => raw,
+                Answer::Malformed(raw) => format!("(malformed) {raw}"),
+            }
         };
         let ok = regex::RegexBuilder::new(&line.answer)
             .case_insensitive(true)

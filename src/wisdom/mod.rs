@@ -10,11 +10,13 @@
 //! recorded failures with verified fixes put to the model again with today's recall, scored
 //! against the record and never executed; [`curation`] the judgement of memory by its utility
 //! record (design §4.5); [`incubation`] the failure situations with no fix yet, which each
-//! sleep revisits (design §3.3); [`lineage`] heirloom volumes, exported at retirement and
+//! sleep revisits (design §3.3); [`dream`] a resonance cluster compressed into one line by one
+//! model call, kept only when it passes mechanical checks (design §3.3); [`lineage`] heirloom volumes, exported at retirement and
 //! inherited, discounted, by a newborn (design §4.6).
 
 pub mod curation;
 pub mod curve;
+pub mod dream;
 pub mod episodes;
 pub mod incubation;
 pub mod lineage;

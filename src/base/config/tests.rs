@@ -110,16 +110,16 @@ fn env_names_are_derived() {
 /// wherever it is set, naming the key and where it was set; it is never accepted silently.
 #[test]
 fn an_unknown_wisdom_key_is_refused_wherever_it_is_set() {
-    let text = "[wisdom]\nrecall_enabled = true\ndreams_enabled = true\n";
+    let text = "[wisdom]\nrecall_enabled = true\ngossip_enabled = true\n";
     let err = Config::from_layers(Some(text), "wis.toml", &[]).unwrap_err();
     assert_eq!(err.code(), 78, "{}", err.message);
-    assert!(err.message.contains("dreams_enabled"), "{}", err.message);
+    assert!(err.message.contains("gossip_enabled"), "{}", err.message);
     assert!(err.message.contains("line 3"), "{}", err.message);
-    let err = Config::from_layers(None, "wis.toml", &[flag("wisdom.dreams_enabled", "true")])
+    let err = Config::from_layers(None, "wis.toml", &[flag("wisdom.gossip_enabled", "true")])
         .unwrap_err();
     assert_eq!(err.code(), 78, "{}", err.message);
     assert!(
-        err.message.contains("wisdom.dreams_enabled"),
+        err.message.contains("wisdom.gossip_enabled"),
         "{}",
         err.message
     );

@@ -37,6 +37,10 @@ pub struct Wisdom {
     pub reflex_promote_successes: u32,
     /// Most reflexes armed at once.
     pub reflex_max_armed: u32,
+    /// Sleep's associative work: resonance (edges and clusters of alike memories), incubation
+    /// (failure situations with no fix yet) and at most one dream a sleep, a cluster compressed
+    /// into one line by one model call and kept only when it passes the mechanical checks.
+    pub dreams_enabled: bool,
 }
 
 impl Default for Wisdom {
@@ -55,6 +59,7 @@ impl Default for Wisdom {
             reflex_auto_arm: false,
             reflex_promote_successes: 5,
             reflex_max_armed: 12,
+            dreams_enabled: false,
         }
     }
 }

@@ -17,6 +17,9 @@ pub const JOB: Job = Job {
 };
 
 fn run(tx: &mut Tx<'_>, ctx: &mut JobCtx<'_, '_>) -> Result<Vec<JobReport>> {
+    if !ctx.config().wisdom.dreams_enabled {
+        return Ok(Vec::new());
+    }
     let mut doc: Incubation = tx.get(SINGLETON_KEY)?.unwrap_or_default();
     let ledger = tx.ring::<Episode>(None)?.into_iter().map(|(_, e)| e);
     let done = doc.revisit(ledger, ctx.sleep);

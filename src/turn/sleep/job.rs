@@ -82,6 +82,11 @@ pub struct JobCtx<'c, 'a> {
     /// The replay drawn before the sleep and asked with the store closed (the replay job
     /// takes it).
     pub rehearsal: super::replay::Rehearsal,
+    /// The dream drawn before the sleep and asked with the store closed (the dream job takes
+    /// it).
+    pub reverie: super::dream::Reverie,
+    /// The kept dream's line, for the receipt, once the dream job has kept one.
+    pub dreamt: Option<String>,
 }
 
 impl JobCtx<'_, '_> {

@@ -6,16 +6,19 @@
 //! sleep goes on. Adding a job is one entry of that list. `wis sleep --dry-run` runs the same
 //! jobs in a transaction that is dropped ([`sleep_dry`]).
 //!
-//! The model is never asked with the store open: a sleep that replays draws its batch first
-//! ([`Rehearsal`]), commits its lease, asks with the store closed, and then runs every job in
-//! one writing transaction that records the answers and removes the lease. A sleep killed
+//! The model is never asked with the store open: a sleep that replays or dreams draws what it
+//! will ask first ([`Night`]: the replay's batch and the dream's cluster), commits its lease,
+//! asks with the store closed, and then runs every job in one writing transaction that
+//! records the answers and removes the lease. A sleep killed
 //! while the model thinks leaves the store as it was plus a stale lease, which the next tick
 //! recovers as an interrupted turn.
 
 pub mod consolidate;
 pub mod curate;
+pub mod dream;
 mod incubation;
 pub mod job;
+mod night;
 mod progression;
 mod reembed;
 mod reflexes;
@@ -40,6 +43,7 @@ use crate::turn::between::{Between, between};
 use crate::turn::ctx::TurnCtx;
 
 pub use job::{Budget, Job, JobCtx, JobReport, Meter};
+pub use night::Night;
 pub use replay::Rehearsal;
 
 /// Sleep receipts kept.
@@ -52,6 +56,7 @@ pub const JOBS: &[Job] = &[
     consolidate::JOB,
     resonance::JOB,
     incubation::JOB,
+    dream::JOB,
     reflexes::JOB,
     replay::JOB,
     curate::JOB,
@@ -96,9 +101,9 @@ pub fn sleep_now(
     let store = home.open(wait, "sleep", clock)?;
     let mut tx = store.write()?;
     let b = between(&mut tx, config, clock.now(), BETWEEN)?;
-    let mut rehearsal = Rehearsal::draw(&mut tx, &b.ctx, &b.persona);
-    if rehearsal.calls() == 0 {
-        return sleep_in(tx, b, rehearsal);
+    let mut night = Night::draw(&mut tx, &b.ctx, &b.persona);
+    if night.calls() == 0 {
+        return sleep_in(tx, b, night);
     }
     let tick = b.persona.ticks + 1;
     let now = b.ctx.now;
@@ -111,27 +116,23 @@ pub fn sleep_now(
         tick,
         turn: Turn::Sleep,
         started_at: now,
-        expires_at: now + crate::turn::tick::lease_lifetime_ms(config) + rehearsal.lease_ms(config),
+        expires_at: now + crate::turn::tick::lease_lifetime_ms(config) + night.lease_ms(config),
     };
     tx.put(LEASE_KEY, &lease)?;
     b.report(&mut tx)?;
     tx.commit()?;
     drop(store);
-    rehearsal.ask(config);
+    night.ask(config);
     let store = home.open(wait.max(Duration::from_secs(30)), "sleep", clock)?;
     let mut tx = store.write()?;
     lease::take(&mut tx, tick)?;
     let b = between(&mut tx, config, clock.now(), BETWEEN)?;
-    sleep_in(tx, b, rehearsal)
+    sleep_in(tx, b, night)
 }
 
 /// Every job of a sleep in `tx`, committed durably.
-fn sleep_in(
-    mut tx: Tx<'_>,
-    mut b: Between<'_>,
-    rehearsal: Rehearsal,
-) -> Result<(String, SleepReceipt)> {
-    let receipt = sleep_turn(&mut tx, &b.ctx, &mut b.persona, rehearsal)?;
+fn sleep_in(mut tx: Tx<'_>, mut b: Between<'_>, night: Night) -> Result<(String, SleepReceipt)> {
+    let receipt = sleep_turn(&mut tx, &b.ctx, &mut b.persona, night)?;
     tx.set(&b.persona)?;
     b.report(&mut tx)?;
     let persona = b.persona;
@@ -146,19 +147,19 @@ pub fn sleep_dry(store: &Store, config: &Config, now: Millis) -> Result<(String,
     config.embed.qdrant_url = None;
     let mut tx = store.write()?;
     let mut b = between(&mut tx, &config, now, BETWEEN)?;
-    let receipt = run_jobs(&mut tx, &b.ctx, &mut b.persona, true, Rehearsal::Off)?;
+    let receipt = run_jobs(&mut tx, &b.ctx, &mut b.persona, true, Night::OFF)?;
     Ok((b.persona.name, receipt))
 }
 
 /// Runs the sleep turn on `persona` inside `tx`, with its replay drawn and asked beforehand
-/// ([`Rehearsal`]); the caller saves `persona` and commits.
+/// ([`Night`]); the caller saves `persona` and commits.
 pub fn sleep_turn(
     tx: &mut Tx<'_>,
     ctx: &TurnCtx<'_>,
     persona: &mut Persona,
-    rehearsal: Rehearsal,
+    night: Night,
 ) -> Result<SleepReceipt> {
-    run_jobs(tx, ctx, persona, false, rehearsal)
+    run_jobs(tx, ctx, persona, false, night)
 }
 
 fn run_jobs(
@@ -166,7 +167,7 @@ fn run_jobs(
     ctx: &TurnCtx<'_>,
     persona: &mut Persona,
     dry_run: bool,
-    rehearsal: Rehearsal,
+    night: Night,
 ) -> Result<SleepReceipt> {
     let (tick, now) = (ctx.tick, ctx.now);
     let mut receipt = SleepReceipt {
@@ -192,10 +193,16 @@ fn run_jobs(
         sleep: receipt.sleep,
         dry_run,
         meter: Meter::new(Budget::BOOKKEEPING),
-        rehearsal,
+        rehearsal: night.replay,
+        reverie: night.dream,
+        dreamt: None,
     };
     for job in JOBS {
         receipt.jobs.extend(job::run_one(job, tx, &mut jc)?);
+    }
+    receipt.dream = jc.dreamt.take();
+    if ctx.config.wisdom.dreams_enabled && !dry_run {
+        dream::distil(tx, &receipt)?;
     }
     tx.push(&receipt)?;
     Ok(receipt)

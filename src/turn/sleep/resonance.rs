@@ -27,6 +27,9 @@ pub const JOB: Job = Job {
 };
 
 fn run(tx: &mut Tx<'_>, ctx: &mut JobCtx<'_, '_>) -> Result<Vec<JobReport>> {
+    if !ctx.config().wisdom.dreams_enabled {
+        return Ok(Vec::new());
+    }
     let state = MemoryState::load(tx)?;
     let mut doc: Resonance = tx.get(SINGLETON_KEY)?.unwrap_or_default();
     if state.active < 2 && doc.edges.is_empty() {

@@ -2,7 +2,7 @@
 //! reported while the rest goes on; resonance and incubation across sleeps.
 
 use super::job::{Budget, Job, JobCtx, JobReport, Meter, run_one};
-use super::{JOBS, Rehearsal, consolidate, curate, sleep_turn};
+use super::{JOBS, Night, Rehearsal, consolidate, curate, sleep_turn};
 use crate::base::config::Config;
 use crate::base::exit::{Error, Result};
 use crate::base::store::Tx;
@@ -57,6 +57,7 @@ fn the_jobs_run_in_the_declared_order() {
             "consolidation",
             "resonance",
             "incubation",
+            "dream",
             "reflexes",
             "replay",
             "curation",
@@ -79,6 +80,8 @@ fn a_job_over_budget_stops_and_says_so_and_a_failing_job_is_reported() {
         dry_run: false,
         meter: Meter::new(Budget::BOOKKEEPING),
         rehearsal: Rehearsal::Off,
+        reverie: Default::default(),
+        dreamt: None,
     };
     let lines = run_one(&job("greedy", greedy), &mut tx, &mut jc).unwrap();
     assert_eq!(lines.len(), 1);
@@ -121,6 +124,8 @@ fn consolidation_runs_only_with_something_to_consolidate_and_counts_its_reports(
         dry_run: false,
         meter: Meter::new(Budget::BOOKKEEPING),
         rehearsal: Rehearsal::Off,
+        reverie: Default::default(),
+        dreamt: None,
     };
     assert!(
         run_one(&consolidate::JOB, &mut tx, &mut jc)
@@ -139,7 +144,7 @@ fn consolidation_runs_only_with_something_to_consolidate_and_counts_its_reports(
         "0 episodes lived since the last sleep; 1 engram reviewed, none merged"
     );
     assert_eq!(MemoryState::load(&tx).unwrap().consolidations, 1);
-    let receipt = sleep_turn(&mut tx, &ctx, &mut persona, Rehearsal::Off).unwrap();
+    let receipt = sleep_turn(&mut tx, &ctx, &mut persona, Night::OFF).unwrap();
     assert_eq!(receipt.jobs[0].job, "consolidation");
     assert_eq!(MemoryState::load(&tx).unwrap().consolidations, 2);
 }
@@ -165,7 +170,7 @@ fn lines_of(
             let mut tx = store.write().unwrap();
             let mut persona: Persona = crate::base::store::Read::singleton(&tx).unwrap();
             let ctx = TurnCtx::new(config, persona.ticks, 0, Morph::Otter);
-            let receipt = sleep_turn(&mut tx, &ctx, &mut persona, Rehearsal::Off).unwrap();
+            let receipt = sleep_turn(&mut tx, &ctx, &mut persona, Night::OFF).unwrap();
             tx.set(&persona).unwrap();
             tx.commit().unwrap();
             receipt
@@ -182,7 +187,8 @@ fn lines_of(
 fn resonance_gathers_alike_engrams_into_a_cluster_across_sleeps() {
     use crate::memory::resonance::Resonance;
     let (_dir, store) = temp_store();
-    let config = Config::default();
+    let mut config = Config::default();
+    config.wisdom.dreams_enabled = true;
     let mut tx = store.write().unwrap();
     tx.set(&Persona::newborn("Ba", 0)).unwrap();
     let ctx = TurnCtx::new(&config, 0, 0, Morph::Otter);
@@ -217,7 +223,8 @@ fn incubation_opens_a_dead_end_revisits_it_and_closes_it_when_fixed() {
     use crate::wisdom::incubation::Incubation;
     use crate::wisdom::recall::tests::{bash, episode};
     let (_dir, store) = temp_store();
-    let config = Config::default();
+    let mut config = Config::default();
+    config.wisdom.dreams_enabled = true;
     let mut tx = store.write().unwrap();
     let mut persona = Persona::newborn("Ba", 0);
     persona.ticks = 3;

@@ -95,12 +95,12 @@ pub fn tick(
         });
     }
     if plan.choice.turn == Turn::Sleep {
-        let rehearsal = match sleep::begin(tx, &plan, &ctx, started)? {
+        let night = match sleep::begin(tx, &plan, &ctx, started)? {
             sleep::Begun::Done(report) => return Ok(TickOutcome::Turn(report)),
-            sleep::Begun::Asks(rehearsal) => rehearsal,
+            sleep::Begun::Asks(night) => night,
         };
         drop(store);
-        let report = sleep::finish(home, clock, opts, &plan, ctx, rehearsal, started)?;
+        let report = sleep::finish(home, clock, opts, &plan, ctx, night, started)?;
         return Ok(TickOutcome::Turn(report));
     }
     tx.commit()?;

@@ -1,5 +1,6 @@
-//! A tick's sleep turn. It asks no model unless it replays; then, as a work turn does, it keeps
-//! the store closed while the model thinks: phase 1's transaction draws the replay under the
+//! A tick's sleep turn. It asks no model unless it replays or dreams; then, as a work turn
+//! does, it keeps the store closed while the model thinks: phase 1's transaction draws the
+//! replay and the dream ([`Night`]) under the
 //! lease [`super::begin`] wrote (lengthened to cover the calls) and commits, the calls run
 //! with the store closed, and the last transaction takes the lease back and runs every job of
 //! the sleep (`crate::turn::sleep`). A sleep with nothing to ask is phase 1's transaction.
@@ -14,7 +15,7 @@ use crate::creature::heartbeat::Turn;
 use crate::creature::lease::{LEASE_KEY, Lease};
 use crate::creature::{LastTick, Persona};
 use crate::turn::ctx::TurnCtx;
-use crate::turn::sleep::{Rehearsal, sleep_turn};
+use crate::turn::sleep::{Night, sleep_turn};
 
 use super::{Plan, TickOptions, TurnReport, finish};
 
@@ -23,24 +24,24 @@ pub enum Begun {
     /// Nothing to ask: the sleep is recorded and committed.
     Done(TurnReport),
     /// The replay to ask with the store closed; the lease is committed.
-    Asks(Rehearsal),
+    Asks(Night),
 }
 
 /// Phase 1 of a sleep turn, in `tx` (which it commits).
 pub fn begin(mut tx: Tx<'_>, plan: &Plan, ctx: &TurnCtx<'_>, started: Instant) -> Result<Begun> {
     let persona: Persona = tx.singleton()?;
-    let rehearsal = Rehearsal::draw(&mut tx, ctx, &persona);
-    if rehearsal.calls() == 0 {
-        let report = record(&mut tx, plan, ctx, started, rehearsal)?;
+    let night = Night::draw(&mut tx, ctx, &persona);
+    if night.calls() == 0 {
+        let report = record(&mut tx, plan, ctx, started, night)?;
         tx.commit()?;
         return Ok(Begun::Done(report));
     }
     if let Some(mut lease) = tx.get::<Lease>(LEASE_KEY)? {
-        lease.expires_at += rehearsal.lease_ms(ctx.config);
+        lease.expires_at += night.lease_ms(ctx.config);
         tx.put(LEASE_KEY, &lease)?;
     }
     tx.commit()?;
-    Ok(Begun::Asks(rehearsal))
+    Ok(Begun::Asks(night))
 }
 
 /// The calls (the store must be closed), then the last phase: the lease taken back and every
@@ -51,15 +52,15 @@ pub fn finish(
     opts: &TickOptions,
     plan: &Plan,
     ctx: TurnCtx<'_>,
-    mut rehearsal: Rehearsal,
+    mut night: Night,
     started: Instant,
 ) -> Result<TurnReport> {
-    rehearsal.ask(ctx.config);
+    night.ask(ctx.config);
     let store = home.open(opts.wait.max(Duration::from_secs(30)), "tick", clock)?;
     let mut tx = store.write()?;
     finish::take_lease(&mut tx, plan)?;
     let ctx = ctx.at(clock.now());
-    let report = record(&mut tx, plan, &ctx, started, rehearsal)?;
+    let report = record(&mut tx, plan, &ctx, started, night)?;
     tx.commit()?;
     Ok(report)
 }
@@ -70,11 +71,11 @@ fn record(
     plan: &Plan,
     ctx: &TurnCtx<'_>,
     started: Instant,
-    rehearsal: Rehearsal,
+    night: Night,
 ) -> Result<TurnReport> {
     let now = ctx.now;
     let mut persona: Persona = tx.singleton()?;
-    let receipt = sleep_turn(tx, ctx, &mut persona, rehearsal)?;
+    let receipt = sleep_turn(tx, ctx, &mut persona, night)?;
     persona.ticks = plan.tick;
     persona.last_tick = Some(LastTick {
         tick: plan.tick,

@@ -7,6 +7,7 @@ mod cachectl;
 mod curve_arms;
 mod curve_run;
 mod curve_show;
+mod dream;
 mod economy;
 mod foundation;
 mod kill9;
