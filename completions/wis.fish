@@ -174,7 +174,7 @@ complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcomma
 complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from check" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from check" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
-complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from check" -l offline -d 'Do not contact the model server'
+complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from check" -l offline -d 'Do not contact the model server or load the embedded model'
 complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from check" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
 complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from check" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from check" -s V -l version -d 'Print version'

@@ -34,6 +34,8 @@ pub struct Summary {
     pub architecture: Option<String>,
     /// `general.name`, when the file has one.
     pub name: Option<String>,
+    /// Whether the file carries `tokenizer.chat_template` (a base model does not).
+    pub chat_template: bool,
     pub file_bytes: u64,
 }
 
@@ -106,6 +108,10 @@ impl<R: Read + Seek> Walk<R> {
                 }
                 ("general.architecture", 8) => summary.architecture = Some(self.name(&key)?),
                 ("general.name", 8) => summary.name = Some(self.name(&key)?),
+                ("tokenizer.chat_template", 8) => {
+                    summary.chat_template = true;
+                    self.skip_value(ty, &key, true)?;
+                }
                 _ => self.skip_value(ty, &key, true)?,
             }
         }

@@ -99,4 +99,10 @@ pub trait Mind {
         schema: &serde_json::Value,
         sampling: &Sampling,
     ) -> Result<Reply>;
+
+    /// How many tokens `text` is for this model, where the backend can count (the embedded
+    /// tokenizer, llama-server's `/tokenize`); `None` where it cannot.
+    fn count_tokens(&mut self, _text: &str) -> Option<usize> {
+        None
+    }
 }

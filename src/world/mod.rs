@@ -13,6 +13,7 @@ pub mod tools;
 pub mod prompt;
 pub mod stats;
 pub mod units;
+pub mod window;
 
 pub use tools::TOOLS;
 pub mod delegate;

@@ -28,7 +28,10 @@
 //! - `GET /health`: 503 for the first [`Builder::health_loading`] calls, then
 //!   `{"status":"ok"}`.
 //! - `GET /props`: `default_generation_settings.n_ctx` = [`Builder::n_ctx`] (default 2048),
-//!   `model_path`, `total_slots`.
+//!   `model_path`, `total_slots`, and a `chat_template` unless [`Builder::no_chat_template`]
+//!   (a base model's server).
+//! - `POST /tokenize` with [`Builder::tokenizer`]: one token per that many characters (and
+//!   one for BOS); without it, 404 (a server that cannot count).
 //! - `GET /running` (llama-swap): each call takes the next [`Builder::running`] snapshot,
 //!   the last one repeating; by default the first model is `ready`.
 //! - `POST /v1/embeddings` with [`Builder::embeddings`]: deterministic unit vectors.
@@ -74,6 +77,8 @@ struct State {
 struct Fixed {
     models: Vec<String>,
     n_ctx: u32,
+    chat_template: bool,
+    chars_per_token: Option<usize>,
     embed_dim: Option<usize>,
     routes: Vec<Route>,
 }
@@ -128,6 +133,16 @@ impl Builder {
     /// The window `GET /props` reports.
     pub fn n_ctx(mut self, n_ctx: u32) -> Builder {
         self.fixed.n_ctx = n_ctx;
+        self
+    }
+    /// `GET /props` reports no chat template (the server of a base model).
+    pub fn no_chat_template(mut self) -> Builder {
+        self.fixed.chat_template = false;
+        self
+    }
+    /// `POST /tokenize` counts one token per `chars` characters, plus one for BOS.
+    pub fn tokenizer(mut self, chars: usize) -> Builder {
+        self.fixed.chars_per_token = Some(chars.max(1));
         self
     }
     /// Appends one `GET /running` snapshot of `(model, state)` pairs.
@@ -216,6 +231,8 @@ impl FakeOpenAi {
             fixed: Fixed {
                 models: Vec::new(),
                 n_ctx: 2048,
+                chat_template: true,
+                chars_per_token: None,
                 embed_dim: None,
                 routes: Vec::new(),
             },

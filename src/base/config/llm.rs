@@ -8,8 +8,11 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum Endpoint {
-    /// `/v1/chat/completions` with `response_format` (instruction-tuned models).
+    /// Chosen by what the server reports (`GET /props`): raw completion for a model without a
+    /// chat template (a base model), chat otherwise (`wis config check` says which and why).
     #[default]
+    Auto,
+    /// `/v1/chat/completions` with `response_format` (instruction-tuned models).
     Chat,
     /// `/v1/completions` with a raw prompt and a top-level `json_schema` (base models).
     Completion,
@@ -26,7 +29,7 @@ pub struct Llm {
     /// Bearer token for the server, if it wants one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub api_key: Option<String>,
-    /// Chat or raw completion.
+    /// `auto`, `chat` or `completion` (raw prompt).
     pub endpoint: Endpoint,
     /// Path of a GGUF file for the embedded mind. Unset: the default model in wis's data dir.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -56,7 +59,7 @@ impl Default for Llm {
             url: None,
             model: "gemma-3-270m".into(),
             api_key: None,
-            endpoint: Endpoint::Chat,
+            endpoint: Endpoint::Auto,
             model_path: None,
             threads: 0,
             timeout_secs: 120,

@@ -1,40 +1,67 @@
-//! `wis config check`: validate, then compare the budgets with the served window.
+//! `wis config check`: validate, then compare the budgets with the served window and with
+//! the model's own tokenizer.
 
 use crate::base::config::check::{ServerWindow, probe_window};
 use crate::base::exit::{Error, Result};
+use crate::mind::open::{Backend, backend};
+use crate::mind::openai::OpenAiMind;
+use crate::world::window::{self, Measured};
 
 use super::Ctx;
 
-/// Validate wis.toml (with WIS_* and --config applied). When [llm] url is set and the server
-/// answers, also compare [context] n_ctx with the window it serves (exit 78 if it is smaller).
+/// Validate wis.toml (with WIS_* and --config applied) and that a newborn's prompt fits
+/// max_total_chars. Unless --offline: compare [context] n_ctx with the window the server
+/// serves, say which endpoint the server is sent to and why, and count a newborn's prompt
+/// with the model's own tokenizer (the server's /tokenize, or the embedded model's) to check
+/// the budgets at the measured characters per token (exit 78 when they do not fit).
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Do not contact the model server.
+    /// Do not contact the model server or load the embedded model.
     #[arg(long)]
     pub offline: bool,
 }
 
 pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
     let config = ctx.config()?;
-    let window = match (&config.llm.url, args.offline) {
-        (Some(_), false) => Some(probe_window(&config)),
-        _ => None,
-    };
+    window::check_fixed_part(&config.context)?;
+    let http = backend(&config.llm) == Backend::Http;
+    let window = (http && !args.offline).then(|| probe_window(&config));
     let embedded = crate::mind::embedded_status(&config);
     let mind = crate::mind::open::describe_mind(&config);
+    let (route, measured) = if args.offline {
+        (None, None)
+    } else if http {
+        let mut m = OpenAiMind::new(&config.llm)?;
+        let route = m.route();
+        (Some(route), window::measure(&mut m, &config.context))
+    } else if embedded.usable() {
+        let mut m = crate::mind::open::open_mind(&config)?;
+        (None, window::measure(m.as_mut(), &config.context))
+    } else {
+        (None, None)
+    };
     let served = window.as_ref().and_then(|w| match w {
         ServerWindow::Served { n_ctx, .. } => Some(*n_ctx),
         _ => None,
     });
+    let verdict = served_fits(&config, served).and_then(|()| {
+        measured
+            .as_ref()
+            .map_or(Ok(()), |m| window::check_at_measured(&config, m))
+    });
     if ctx.printer.is_json() {
         ctx.printer.json(&serde_json::json!({
-            "ok": served.is_none_or(|n| n >= config.context.n_ctx),
+            "ok": verdict.is_ok(),
             "config": ctx.home.config_path(),
             "mind": mind,
             "embedded": embedded,
             "n_ctx": config.context.n_ctx,
             "tokens_needed": config.context.tokens_needed(),
             "server": window,
+            "endpoint": route.as_ref().map(|r| serde_json::json!({
+                "endpoint": r.endpoint, "why": r.why,
+            })),
+            "measured": measured,
         }))?;
     } else {
         ctx.printer
@@ -49,7 +76,23 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
         if let Some(w) = &window {
             ctx.printer.line(format!("server: {}", w.describe()))?;
         }
+        if let Some(r) = &route {
+            let name = serde_json::to_value(r.endpoint).unwrap_or_default();
+            let name = name.as_str().unwrap_or("chat");
+            ctx.printer.line(format!("endpoint: {name} ({})", r.why))?;
+        }
+        if let Some(m) = &measured {
+            ctx.printer.line(format!(
+                "tokens: {}",
+                Measured::describe(m, config.context.chars_per_token)
+            ))?;
+        }
     }
+    verdict
+}
+
+/// The configured window must not exceed the one the server serves.
+fn served_fits(config: &crate::base::config::Config, served: Option<u32>) -> Result<()> {
     match served {
         Some(n) if n < config.context.n_ctx => Err(Error::config(format!(
             "the server serves a {n}-token window but [context] n_ctx is {}",

@@ -158,6 +158,16 @@ pub fn grammar_for_schema(schema: &serde_json::Value) -> Result<String> {
 }
 
 impl Mind for EmbeddedMind {
+    fn count_tokens(&mut self, text: &str) -> Option<usize> {
+        Some(
+            self.loaded
+                .model
+                .vocab()
+                .tokenize(text.as_bytes(), true, false)
+                .len(),
+        )
+    }
+
     fn describe(&self) -> String {
         let s = &self.loaded.summary;
         let file = self

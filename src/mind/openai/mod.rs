@@ -10,6 +10,7 @@
 //! came (cut at `[llm] max_reply_chars`): reading it as an action is [`crate::mind::parse`]'s
 //! job.
 
+mod fit;
 mod served;
 mod swap;
 mod wire;
@@ -23,7 +24,7 @@ use crate::base::exit::{Error, Result};
 use crate::base::http;
 use crate::mind::{Mind, Prompt, Reply, Sampling};
 
-pub use served::same_model;
+pub use served::{Props, Route, route, same_model};
 pub use wire::{request_body, touch_body};
 
 /// How long to wait between retries of a server that is still loading.
@@ -68,7 +69,9 @@ pub struct OpenAiMind {
     /// ([`OpenAiMind::naming_served_model`]).
     probe_served: bool,
     /// What `/props` said, once asked.
-    served: Option<Option<String>>,
+    props: Option<Option<Props>>,
+    /// The endpoint `auto` resolved to, once asked.
+    route: Option<Route>,
 }
 
 impl OpenAiMind {
@@ -96,7 +99,8 @@ impl OpenAiMind {
             max_reply_chars: llm.max_reply_chars,
             backoff: Backoff::default(),
             probe_served: false,
-            served: None,
+            props: None,
+            route: None,
         })
     }
 
@@ -107,8 +111,9 @@ impl OpenAiMind {
     }
 
     /// The URL completions are posted to.
-    pub fn completion_url(&self) -> String {
-        http::join(&self.base, wire::path(self.endpoint))
+    pub fn completion_url(&mut self) -> String {
+        let endpoint = self.route().endpoint;
+        http::join(&self.base, wire::path(endpoint))
     }
 
     /// POSTs a body, retrying while the server answers 503; any other answer than 2xx is an
@@ -182,7 +187,8 @@ impl OpenAiMind {
 
 impl Mind for OpenAiMind {
     fn describe(&self) -> String {
-        let endpoint = match self.endpoint {
+        let endpoint = match self.route.as_ref().map_or(self.endpoint, |r| r.endpoint) {
+            Endpoint::Auto => "auto",
             Endpoint::Chat => "chat",
             Endpoint::Completion => "completion",
         };
@@ -191,15 +197,21 @@ impl Mind for OpenAiMind {
 
     fn complete(&mut self, prompt: &Prompt, schema: &Value, sampling: &Sampling) -> Result<Reply> {
         let started = Instant::now();
-        let url = self.completion_url();
-        let body = request_body(self.endpoint, &self.model, prompt, schema, sampling);
+        let endpoint = self.route().endpoint;
+        let url = http::join(&self.base, wire::path(endpoint));
+        self.check_fits(prompt, sampling)?;
+        let body = request_body(endpoint, &self.model, prompt, schema, sampling);
         let answer = self.post(&url, &body)?;
-        let mut reply = wire::read_answer(self.endpoint, &url, &answer.body, self.max_reply_chars)?;
+        let mut reply = wire::read_answer(endpoint, &url, &answer.body, self.max_reply_chars)?;
         if let Some(served) = self.served_model() {
             reply.model = Some(served);
         }
         reply.elapsed_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
         Ok(reply)
+    }
+
+    fn count_tokens(&mut self, text: &str) -> Option<usize> {
+        self.tokens_in(text)
     }
 }
 
@@ -224,7 +236,11 @@ mod tests {
             url: Some("http://h:1/v1/".into()),
             ..Llm::default()
         };
-        let mind = OpenAiMind::new(&llm).unwrap();
+        let mut mind = OpenAiMind::new(&Llm {
+            endpoint: Endpoint::Chat,
+            ..llm
+        })
+        .unwrap();
         assert_eq!(mind.completion_url(), "http://h:1/v1/chat/completions");
         assert!(mind.describe().contains("http://h:1/v1"));
     }

@@ -14,10 +14,13 @@ use crate::base::http;
 
 impl OpenAiMind {
     /// Sends one request of one token, so the server (or llama-swap) loads this model.
-    /// A loading server is retried like any call; the answer's text is not read.
+    /// A loading server is retried like any call; the answer's text is not read. `auto`
+    /// touches through chat, which every server answers (asking `/props` first could load
+    /// another model through llama-swap).
     pub fn touch(&self) -> Result<()> {
         let body = wire::touch_body(self.endpoint, &self.model);
-        self.post(&self.completion_url(), &body).map(|_| ())
+        let url = http::join(&self.base, wire::path(self.endpoint));
+        self.post(&url, &body).map(|_| ())
     }
 
     /// Polls llama-swap's `GET {root}/running` every `poll` until this model's state is

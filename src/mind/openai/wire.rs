@@ -19,7 +19,7 @@ pub const EXCERPT_CHARS: usize = 300;
 /// The path under the base URL for an endpoint.
 pub fn path(endpoint: Endpoint) -> &'static str {
     match endpoint {
-        Endpoint::Chat => "chat/completions",
+        Endpoint::Chat | Endpoint::Auto => "chat/completions",
         Endpoint::Completion => "completions",
     }
 }
@@ -35,7 +35,7 @@ pub fn request_body(
     let mut body = Map::new();
     body.insert("model".into(), json!(model));
     match endpoint {
-        Endpoint::Chat => {
+        Endpoint::Chat | Endpoint::Auto => {
             let mut messages = Vec::new();
             if !prompt.stable.is_empty() {
                 messages.push(json!({"role": "system", "content": prompt.stable}));
@@ -73,7 +73,7 @@ pub fn request_body(
 /// The cheapest request that makes a server load its model: one token.
 pub fn touch_body(endpoint: Endpoint, model: &str) -> Value {
     match endpoint {
-        Endpoint::Chat => json!({
+        Endpoint::Chat | Endpoint::Auto => json!({
             "model": model,
             "messages": [{"role": "user", "content": "."}],
             "max_tokens": 1,
@@ -110,7 +110,7 @@ pub fn read_answer(
         return Err(not_openai("the answer has no choices"));
     };
     let (first, second) = match endpoint {
-        Endpoint::Chat => ("/message/content", "/text"),
+        Endpoint::Chat | Endpoint::Auto => ("/message/content", "/text"),
         Endpoint::Completion => ("/text", "/message/content"),
     };
     let content = choice.pointer(first).or_else(|| choice.pointer(second));

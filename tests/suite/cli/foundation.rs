@@ -1,6 +1,7 @@
 //! End-to-end tests of the foundation commands through the real binary: init, status,
 //! pause/resume, check, config, and the store's refusals.
 
+use crate::support::fake_openai::FakeOpenAi;
 use crate::support::{TestEnv, bytes, snapshot};
 
 #[test]
@@ -238,6 +239,79 @@ fn incoherent_budgets_are_78_naming_the_numbers() {
         "check",
     ]);
     run.code(78);
+}
+
+/// Regression (issue 19, item 8): a setup that fit at the assumed 3.0 characters per token
+/// passed `config check`, and the tick then overran the server's window. The check now counts
+/// a newborn's prompt with the model's own tokenizer (here the server's `/tokenize`), checks
+/// the budgets at that rate, and says which endpoint the server is sent to and why; the hint
+/// it gives, followed, passes.
+#[test]
+fn config_check_counts_the_prompt_with_the_models_tokenizer() {
+    let server = FakeOpenAi::builder()
+        .n_ctx(16384)
+        .tokenizer(2)
+        .no_chat_template()
+        .start();
+    let mut env = TestEnv::born();
+    env.use_mind(&server);
+    let run = env.wis(&["config", "check"]);
+    run.code(78);
+    assert!(
+        run.stdout
+            .contains("endpoint: completion (the server reports no chat template"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("tokens: a newborn's prompt is"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stderr.contains("measured on this model"),
+        "{}",
+        run.stderr
+    );
+    let numbers =
+        regex::Regex::new(r"chars_per_token = ([0-9.]+);.*max_total_chars to at most (\d+)")
+            .unwrap();
+    let caps = numbers
+        .captures(&run.stderr)
+        .expect("the hint gives numbers");
+    let (per_token, total) = (&caps[1], &caps[2]);
+    assert!(per_token.starts_with("1.9"), "{}", run.stderr);
+    let run = env.wis(&[
+        "--config",
+        &format!("context.chars_per_token={per_token}"),
+        "--config",
+        &format!("context.max_total_chars={total}"),
+        "config",
+        "check",
+    ]);
+    run.ok();
+    // Offline, nothing is counted and the server is not asked.
+    let asked = server.requests().len();
+    env.wis(&["config", "check", "--offline"]).ok();
+    assert_eq!(server.requests().len(), asked);
+}
+
+/// max_total_chars must hold the part of the prompt that is not trimmed.
+#[test]
+fn budgets_smaller_than_the_fixed_prompt_are_78() {
+    let env = TestEnv::born();
+    env.write(
+        "wis.toml",
+        "[context]\nmax_total_chars = 900\nstream_max_chars = 300\nobs_max_chars = 300\n\
+         memory_max_chars = 300\n",
+    );
+    let run = env.wis(&["config", "check", "--offline"]);
+    run.code(78);
+    assert!(
+        run.stderr.contains("a newborn's prompt with no history"),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]

@@ -463,3 +463,81 @@ fn open_mind_follows_the_url_override() {
     assert_eq!(reply.text, LS);
     assert!(reply.elapsed_ms < 5_000);
 }
+
+/// `auto` asks `/props` once: a server reporting a chat template gets chat; one reporting
+/// none (a base model's llama-server) gets the raw document on `/v1/completions`, because
+/// chat would wrap it in a template the model never learned.
+#[test]
+fn auto_sends_a_base_models_server_the_raw_document() {
+    let chat = FakeOpenAi::builder().reply(LS).reply(LS).start();
+    let mut mind = mind_for(&chat);
+    assert_eq!(llm(&chat.url()).endpoint, Endpoint::Auto);
+    mind.complete(&prompt(), &schema(), &sampling()).unwrap();
+    mind.complete(&prompt(), &schema(), &sampling()).unwrap();
+    assert_eq!(chat.last_completion().path, "/v1/chat/completions");
+    let props = chat
+        .requests()
+        .iter()
+        .filter(|r| r.path == "/props")
+        .count();
+    assert_eq!(props, 1, "/props is asked once per mind");
+
+    let base = FakeOpenAi::builder().no_chat_template().reply(LS).start();
+    let mut mind = mind_for(&base);
+    let route = mind.route();
+    assert_eq!(route.endpoint, Endpoint::Completion, "{}", route.why);
+    assert!(route.why.contains("no chat template"), "{}", route.why);
+    mind.complete(&prompt(), &schema(), &sampling()).unwrap();
+    let sent = base.last_completion();
+    assert_eq!(sent.path, "/v1/completions");
+    assert_eq!(sent.json["prompt"], prompt().document());
+}
+
+/// A prompt the served window cannot hold is refused before it is sent (exit 78), counted by
+/// the server's own tokenizer, and the hint gives numbers measured on that model.
+#[test]
+fn a_prompt_over_the_served_window_is_never_sent() {
+    let server = FakeOpenAi::builder()
+        .n_ctx(1024)
+        .tokenizer(2)
+        .then_forever(Answer::content(LS))
+        .start();
+    let mut mind = mind_for(&server);
+    let long = Prompt {
+        stable: "You live in a small directory.\n".into(),
+        volatile: "word ".repeat(400),
+    };
+    let err = mind.complete(&long, &schema(), &sampling()).unwrap_err();
+    assert_eq!(err.code(), 78, "{}", err.message);
+    assert!(
+        err.message
+            .contains("does not fit the server's window of 1024"),
+        "{}",
+        err.message
+    );
+    let hint = err.hint.unwrap();
+    assert!(hint.contains("chars_per_token = 2.0"), "{hint}");
+    assert!(server.completions().is_empty(), "nothing was sent");
+    let tokenized = server
+        .requests()
+        .iter()
+        .filter(|r| r.path == "/tokenize")
+        .count();
+    assert_eq!(tokenized, 1);
+
+    // Short prompts need no count: their bytes already fit.
+    mind.complete(&prompt(), &schema(), &sampling()).unwrap();
+    let tokenized = server
+        .requests()
+        .iter()
+        .filter(|r| r.path == "/tokenize")
+        .count();
+    assert_eq!(tokenized, 1, "a prompt whose bytes fit is not counted");
+    assert_eq!(server.completions().len(), 1);
+
+    // A server that cannot count is sent the prompt; its own answer decides.
+    let mute = FakeOpenAi::builder().n_ctx(1024).reply(LS).start();
+    let mut mind = mind_for(&mute);
+    mind.complete(&long, &schema(), &sampling()).unwrap();
+    assert_eq!(mute.completions().len(), 1);
+}

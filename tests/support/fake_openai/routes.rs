@@ -46,14 +46,26 @@ pub(super) fn route(req: &Recorded, state: &mut State, fixed: &Fixed) -> Answer 
             Answer::loading()
         }
         ("GET", "/health") => Answer::json(200, json!({"status": "ok"})),
-        ("GET", "/props") => Answer::json(
-            200,
-            json!({
+        ("GET", "/props") => {
+            let mut props = json!({
                 "default_generation_settings": {"n_ctx": fixed.n_ctx},
                 "model_path": format!("/models/{}.gguf", fixed.models[0]),
                 "total_slots": 1
-            }),
-        ),
+            });
+            if fixed.chat_template {
+                props["chat_template"] =
+                    json!("{% for m in messages %}{{ m.content }}{% endfor %}");
+            }
+            Answer::json(200, props)
+        }
+        ("POST", "/tokenize") if fixed.chars_per_token.is_some() => {
+            let per = fixed.chars_per_token.unwrap_or(1);
+            let chars = req.json["content"]
+                .as_str()
+                .map_or(0, |t| t.chars().count());
+            let n = chars.div_ceil(per) + 1;
+            Answer::json(200, json!({"tokens": vec![1; n]}))
+        }
         ("GET", "/running") => {
             let snapshot = if state.running.len() > 1 {
                 state.running.pop_front()
