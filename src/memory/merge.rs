@@ -17,9 +17,22 @@ use crate::base::clock::Millis;
 use crate::base::exit::Result;
 use crate::base::store::{Read, Tx};
 
-/// Signatures per vector, and sign bits in each.
-pub const BANDS: usize = 4;
-pub const BITS: usize = 12;
+/// How vectors are blocked: signatures per vector (`bands`) and sign bits in each (`bits`).
+/// More bits make a bucket hold only closer pairs; more bands give a pair more chances.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Blocking {
+    pub bands: usize,
+    pub bits: usize,
+}
+
+impl Blocking {
+    /// For near-duplicates (cosine 0.95 and up): a pair at 0.95 shares one of 4 signatures of
+    /// 12 bits with probability 0.99 in one call.
+    pub const DUPLICATES: Blocking = Blocking { bands: 4, bits: 12 };
+    /// For resonance (cosine 0.6 and up, paraphrases of one fact): a pair at 0.7 shares one
+    /// of 6 signatures of 8 bits with probability 0.46 in one call, 0.84 over three sleeps.
+    pub const RESONANCE: Blocking = Blocking { bands: 6, bits: 8 };
+}
 /// Most vectors compared within one bucket (a bucket over this compares its first ones).
 pub const BUCKET_CAP: usize = 64;
 
@@ -35,12 +48,25 @@ pub fn near_duplicates(
     seed: u64,
     limit: usize,
 ) -> Result<(Vec<Pair>, usize)> {
+    alike_pairs(rx, memory, min_sim, seed, limit, Blocking::DUPLICATES)
+}
+
+/// [`near_duplicates`] with its blocking chosen by the caller.
+pub fn alike_pairs(
+    rx: &impl Read,
+    memory: &Memory,
+    min_sim: f32,
+    seed: u64,
+    limit: usize,
+    blocking: Blocking,
+) -> Result<(Vec<Pair>, usize)> {
+    let Blocking { bands, bits } = blocking;
     let Some(dim) = current_dim(rx, memory)? else {
         return Ok((Vec::new(), 0));
     };
     let Loaded { set, .. } = vector::load(rx, memory.space_for(dim), dim)?;
     let n = set.len().min(limit);
-    let planes = planes(seed, dim);
+    let planes = planes(seed, dim, bands * bits);
     let mut buckets: HashMap<(u8, usize, u16), Vec<usize>> = HashMap::new();
     for i in 0..n {
         let tag = set.tag(i);
@@ -48,10 +74,10 @@ pub fn near_duplicates(
             continue;
         }
         let v = set.vector(i);
-        for band in 0..BANDS {
+        for band in 0..bands {
             let mut sig = 0u16;
-            for bit in 0..BITS {
-                let plane = &planes[(band * BITS + bit) * dim..][..dim];
+            for bit in 0..bits.min(16) {
+                let plane = &planes[(band * bits + bit) * dim..][..dim];
                 if dot(v, plane) >= 0.0 {
                     sig |= 1 << bit;
                 }
@@ -92,8 +118,8 @@ fn current_dim(rx: &impl Read, memory: &Memory) -> Result<Option<usize>> {
         .map(|(_, g)| g.vector.dim as usize))
 }
 
-/// `BANDS * BITS` hyperplanes of `dim` values, from a small deterministic generator.
-fn planes(seed: u64, dim: usize) -> Vec<f32> {
+/// `count` hyperplanes of `dim` values, from a small deterministic generator.
+fn planes(seed: u64, dim: usize, count: usize) -> Vec<f32> {
     let mut state = seed ^ 0x9e37_79b9_7f4a_7c15;
     let mut next = move || {
         state ^= state << 13;
@@ -101,7 +127,7 @@ fn planes(seed: u64, dim: usize) -> Vec<f32> {
         state ^= state << 17;
         (state >> 40) as f32 / (1u64 << 24) as f32 - 0.5
     };
-    (0..BANDS * BITS * dim).map(|_| next()).collect()
+    (0..count * dim).map(|_| next()).collect()
 }
 
 /// Which of two engrams survives a merge: the more useful, then the stronger, then the older.

@@ -49,7 +49,16 @@ fn run(tx: &mut Tx<'_>, ctx: &mut JobCtx<'_, '_>) -> Result<Vec<JobReport>> {
     let limit = state.active.min(crate::memory::ACTIVE_CAP) as usize;
     let found = if state.active >= 2 && ctx.meter.engrams(limit as u64) {
         let seed = ctx.sleep ^ SEED_SALT;
-        merge::near_duplicates(tx, ctx.turn.memory()?, RESONANCE_SIM, seed, limit)?.0
+        let memory = ctx.turn.memory()?;
+        merge::alike_pairs(
+            tx,
+            memory,
+            RESONANCE_SIM,
+            seed,
+            limit,
+            merge::Blocking::RESONANCE,
+        )?
+        .0
     } else {
         Vec::new()
     };

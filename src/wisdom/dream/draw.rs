@@ -83,19 +83,70 @@ pub fn draw(rx: &impl Read) -> Result<Option<Draft>> {
     Ok(best.map(|(_, _, d)| d))
 }
 
-/// The prompt: the members as a list, then the ask, in the form a small base model continues.
-pub fn prompt(members: &[Engram]) -> Prompt {
-    let mut notes = String::new();
-    for e in members {
-        let body: String = e.body.split_whitespace().collect::<Vec<_>>().join(" ");
+/// Worked examples shown before the cluster: alike notes, then one line that says what they
+/// say in fewer words, in the answer's own JSON form. Measured on the base Gemma 3 270M
+/// (`examples/prompt_formats file`, six clusters of house facts, greedy, the dream grammar):
+/// asked with no example it answered 3 of 6 with the cluster's fact (a runaway number for two);
+/// with examples whose line repeated their first note it answered 5 of 6, mostly copying the
+/// first note; with these, whose lines name the thing and then the fact, 6 of 6, four of them
+/// shorter than any note ("Store backup at 02:00.", "Life.log in the home: failed ticks.").
+const EXAMPLES: [(&[&str], &str); 3] = [
+    (
+        &[
+            "the kettle is kept in the kitchen cupboard",
+            "you find the kettle in the cupboard of the kitchen",
+            "the kitchen cupboard holds the kettle",
+        ],
+        "Kettle: in the kitchen cupboard.",
+    ),
+    (
+        &[
+            "the gate code is 4417",
+            "type 4417 to open the gate",
+            "4417 opens the garden gate",
+        ],
+        "Garden gate code: 4417.",
+    ),
+    (
+        &[
+            "the cat is fed at seven each morning",
+            "every morning at seven the cat gets its food",
+            "feed the cat at 7 in the morning",
+        ],
+        "Cat: fed at 7 each morning.",
+    ),
+];
+
+fn notes<'a>(bodies: impl IntoIterator<Item = &'a str>) -> String {
+    let mut notes = String::from("Notes:\n");
+    for body in bodies {
+        let body: String = body.split_whitespace().collect::<Vec<_>>().join(" ");
         let body: String = body.chars().take(MEMBER_CHARS).collect();
         notes.push_str(&format!("- {body}\n"));
     }
+    notes
+}
+
+/// The prompt, in the form a small base model continues: the frame and the worked examples
+/// (the stable part, the same for every dream), then the members as notes and the cue.
+pub fn prompt(members: &[Engram]) -> Prompt {
+    let mut stable = String::from(
+        "Each group of notes says nearly the same thing; the line after it says it once, \
+         shorter.\n\n",
+    );
+    for (bodies, line) in EXAMPLES {
+        let answer = json!({ "line": line });
+        stable.push_str(&format!(
+            "{}In one line: {answer}\n\n",
+            notes(bodies.iter().copied())
+        ));
+    }
     Prompt {
-        stable: "Notes that say nearly the same thing, and the one short line that says what \
-                 all of them say.\n\n"
-            .to_string(),
-        volatile: format!("Notes:\n{notes}\nOne short line:\n"),
+        stable,
+        volatile: format!(
+            "{}In one line: ",
+            notes(members.iter().map(|e| e.body.as_str()))
+        ),
     }
 }
 

@@ -63,7 +63,12 @@ fn the_draw_takes_a_sound_uncovered_cluster_and_nothing_else() {
     for body in PUMP {
         assert!(doc.contains(&format!("- {body}\n")), "{doc}");
     }
-    assert!(doc.ends_with("One short line:\n"), "{doc}");
+    assert!(draft.prompt.volatile.starts_with("Notes:\n"), "{doc}");
+    assert!(doc.ends_with("In one line: "), "{doc}");
+    assert!(
+        draft.prompt.stable.contains(r#"In one line: {"line":"Kettle: in the kitchen cupboard."}"#),
+        "the worked examples answer in the grammar's own form: {doc}"
+    );
 
     let mut cycle = SleepCycle::default();
     cycle.keep(
