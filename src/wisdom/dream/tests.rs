@@ -66,7 +66,10 @@ fn the_draw_takes_a_sound_uncovered_cluster_and_nothing_else() {
     assert!(draft.prompt.volatile.starts_with("Notes:\n"), "{doc}");
     assert!(doc.ends_with("In one line: "), "{doc}");
     assert!(
-        draft.prompt.stable.contains(r#"In one line: {"line":"Kettle: in the kitchen cupboard."}"#),
+        draft
+            .prompt
+            .stable
+            .contains(r#"In one line: {"line":"Kettle: in the kitchen cupboard."}"#),
         "the worked examples answer in the grammar's own form: {doc}"
     );
 
