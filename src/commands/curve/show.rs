@@ -5,7 +5,10 @@ use crate::base::exit::Result;
 use super::{Ctx, load_table, note_other_versions};
 
 /// Print the curve of one battery version: one row per creature age (ticks, sleeps), one
-/// column per arm, each cell the arm's mean task score (0 to 1).
+/// column per arm, each cell the arm's mean task score (0 to 1) with its 95% bootstrap
+/// interval over the tasks; then, per age, what memory bought (each arm with live memory over
+/// the arm without on the same model, paired over the tasks), or "no separation" when that
+/// interval holds 0.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The battery version to show (a battery file's stem, e.g. v1) [default: the version of
@@ -31,5 +34,9 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
     }
     note_other_versions(ctx, &table);
     ctx.printer.line(format!("battery {}", table.battery))?;
-    ctx.printer.table(&table.header(), table.text_rows())
+    ctx.printer.table(&table.header(), table.text_rows())?;
+    for line in table.gain_lines() {
+        ctx.printer.line(line)?;
+    }
+    Ok(())
 }

@@ -118,26 +118,7 @@ impl RunReport {
     /// What memory bought: each arm with live memory against the arm without memory that
     /// asks the same model at the same place, as a paired difference over the tasks.
     pub fn gains(&self) -> Vec<Gain> {
-        let mut gains = Vec::new();
-        for wise in self.results.iter().filter(|r| r.memory == ArmMemory::Live) {
-            let naive = self.results.iter().find(|r| {
-                r.memory == ArmMemory::None
-                    && r.model == wise.model
-                    && r.url == wise.url
-                    && r.samples == wise.samples
-            });
-            if let Some(naive) = naive
-                && let Some(diff) = super::interval::paired(wise, naive)
-            {
-                gains.push(Gain {
-                    wise: wise.arm.clone(),
-                    naive: naive.arm.clone(),
-                    separated: diff.above_zero() || diff.high < 0.0,
-                    diff,
-                });
-            }
-        }
-        gains
+        gains(&self.results)
     }
 
     /// `--min-gain`: exit 1 unless memory's gain over the same model without it is at least
@@ -193,7 +174,7 @@ impl RunReport {
 
 /// Memory's gain on one model: the paired difference of the arm with memory over the arm
 /// without.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Gain {
     pub wise: String,
     pub naive: String,
@@ -217,6 +198,32 @@ impl Gain {
             }
         )
     }
+}
+
+/// What memory bought among `results` (arms of one run, or of one age): each arm with live
+/// memory against the arm without memory that asks the same model at the same place with the
+/// same samples, as a paired difference over the tasks.
+pub fn gains(results: &[CurveResult]) -> Vec<Gain> {
+    let mut gains = Vec::new();
+    for wise in results.iter().filter(|r| r.memory == ArmMemory::Live) {
+        let naive = results.iter().find(|r| {
+            r.memory == ArmMemory::None
+                && r.model == wise.model
+                && r.url == wise.url
+                && r.samples == wise.samples
+        });
+        if let Some(naive) = naive
+            && let Some(diff) = super::interval::paired(wise, naive)
+        {
+            gains.push(Gain {
+                wise: wise.arm.clone(),
+                naive: naive.arm.clone(),
+                separated: diff.above_zero() || diff.high < 0.0,
+                diff,
+            });
+        }
+    }
+    gains
 }
 
 /// Runs the battery on every arm; see the module docs for the guarantees.

@@ -13,6 +13,8 @@ const LEFT: f64 = 70.0;
 const RIGHT: f64 = 190.0;
 const TOP: f64 = 50.0;
 const BOTTOM: f64 = 60.0;
+/// Height of one note line under the plot.
+const NOTE_LINE: f64 = 18.0;
 /// Colour-blind-safe (Okabe–Ito); arms past eight reuse them.
 const PALETTE: [&str; 8] = [
     "#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442",
@@ -26,20 +28,44 @@ pub struct Labels<'a> {
     pub y: &'a str,
 }
 
-/// Renders the curve as a standalone SVG document.
+/// A point of a series: age in ticks, value in 0..=1, and its interval where it has one.
+pub type Point = (u64, f64, Option<(f64, f64)>);
+
+/// Renders the curve as a standalone SVG document: each score with its 95% interval as a
+/// bar, and under the plot what memory bought at the newest age (or "no separation").
 pub fn render(table: &CurveTable) -> String {
     let title = format!("Experience curve, battery {}", table.battery);
     let labels = Labels {
         title: &title,
         x: "creature age (ticks)",
-        y: "score (mean per task)",
+        y: "score (mean per task, 95% interval)",
     };
-    plot(&table.series(), &labels)
+    let notes: Vec<String> = table
+        .rows
+        .last()
+        .map(|row| {
+            row.gains
+                .iter()
+                .map(|g| format!("at {} ticks: {}", row.age.ticks, g.line()))
+                .collect()
+        })
+        .unwrap_or_default();
+    plot_ranged(&table.ranged_series(), &labels, &notes)
 }
 
 /// Renders named series of `(ticks, value in 0..=1)` points as a standalone SVG document: one
 /// line per series, with axes, ticks, labels and a legend.
 pub fn plot(series: &[(&str, Vec<(u64, f64)>)], labels: &Labels<'_>) -> String {
+    let ranged: Vec<(&str, Vec<Point>)> = series
+        .iter()
+        .map(|(name, pts)| (*name, pts.iter().map(|&(t, v)| (t, v, None)).collect()))
+        .collect();
+    plot_ranged(&ranged, labels, &[])
+}
+
+/// [`plot`] with an interval bar on each point that has one, and `notes` as lines of text
+/// under the plot.
+pub fn plot_ranged(series: &[(&str, Vec<Point>)], labels: &Labels<'_>, notes: &[String]) -> String {
     let max_ticks = series
         .iter()
         .flat_map(|(_, pts)| pts.iter().map(|p| p.0))
@@ -51,16 +77,17 @@ pub fn plot(series: &[(&str, Vec<(u64, f64)>)], labels: &Labels<'_>) -> String {
     let x = |ticks: f64| LEFT + ticks / x_max * plot_w;
     let y = |score: f64| TOP + (1.0 - score.clamp(0.0, 1.0)) * plot_h;
 
+    let height = HEIGHT + NOTE_LINE * notes.len() as f64;
     let mut s = String::new();
     let _ = writeln!(s, r#"<?xml version="1.0" encoding="UTF-8"?>"#);
     let _ = writeln!(
         s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif" font-size="12">"#
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" viewBox="0 0 {WIDTH} {height}" font-family="sans-serif" font-size="12">"#
     );
     let _ = writeln!(s, "<title>{}</title>", escape(labels.title));
     let _ = writeln!(
         s,
-        r#"<rect width="{WIDTH}" height="{HEIGHT}" fill="white"/>"#
+        r#"<rect width="{WIDTH}" height="{height}" fill="white"/>"#
     );
     let _ = writeln!(
         s,
@@ -133,7 +160,7 @@ pub fn plot(series: &[(&str, Vec<(u64, f64)>)], labels: &Labels<'_>) -> String {
         let _ = writeln!(s, "<title>{name}</title>");
         let coords: Vec<String> = points
             .iter()
-            .map(|&(t, v)| format!("{:.1},{:.1}", x(t as f64), y(v)))
+            .map(|&(t, v, _)| format!("{:.1},{:.1}", x(t as f64), y(v)))
             .collect();
         if coords.len() > 1 {
             let _ = writeln!(
@@ -142,11 +169,29 @@ pub fn plot(series: &[(&str, Vec<(u64, f64)>)], labels: &Labels<'_>) -> String {
                 coords.join(" ")
             );
         }
-        for &(t, v) in points {
+        for &(t, v, range) in points {
+            let xx = x(t as f64);
+            let label = match range {
+                Some((low, high)) => {
+                    let _ = writeln!(
+                        s,
+                        r#"<path class="interval" d="M{:.1},{:.1} H{:.1} M{xx:.1},{:.1} V{:.1} M{:.1},{:.1} H{:.1}" fill="none" stroke-width="1.5"/>"#,
+                        xx - 4.0,
+                        y(high),
+                        xx + 4.0,
+                        y(high),
+                        y(low),
+                        xx - 4.0,
+                        y(low),
+                        xx + 4.0
+                    );
+                    format!("{name}: {v:.3} [{low:.3}, {high:.3}] at {t} ticks")
+                }
+                None => format!("{name}: {v:.3} at {t} ticks"),
+            };
             let _ = writeln!(
                 s,
-                r#"<circle cx="{:.1}" cy="{:.1}" r="3.5"><title>{name}: {v:.3} at {t} ticks</title></circle>"#,
-                x(t as f64),
+                r#"<circle cx="{xx:.1}" cy="{:.1}" r="3.5"><title>{label}</title></circle>"#,
                 y(v)
             );
         }
@@ -160,6 +205,14 @@ pub fn plot(series: &[(&str, Vec<(u64, f64)>)], labels: &Labels<'_>) -> String {
             ly + 4.0
         );
         let _ = writeln!(s, "</g>");
+    }
+    for (i, note) in notes.iter().enumerate() {
+        let _ = writeln!(
+            s,
+            r#"<text class="note" x="{LEFT}" y="{:.1}">{}</text>"#,
+            HEIGHT + NOTE_LINE * i as f64,
+            escape(note)
+        );
     }
     let _ = writeln!(s, "</svg>");
     s

@@ -8,7 +8,9 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use super::interval::{Interval, of_result};
 use super::result::{Age, CurveResult};
+use super::run::{Gain, gains};
 
 /// One age's scores.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -16,6 +18,11 @@ pub struct CurveRow {
     pub age: Age,
     /// By arm, in the order of [`CurveTable::arms`]; `None` where the arm has no result.
     pub scores: Vec<Option<f64>>,
+    /// Each score's 95% bootstrap interval over the tasks, in the same order.
+    pub intervals: Vec<Option<Interval>>,
+    /// What memory bought at this age: each live arm over the arm without memory on the same
+    /// model (paired over the tasks), as `wis curve run` reports it.
+    pub gains: Vec<Gain>,
 }
 
 /// The curve of one battery version.
@@ -39,7 +46,7 @@ impl CurveTable {
             None => results.last()?.battery.version.clone(),
         };
         let mut arms: Vec<String> = Vec::new();
-        let mut cells: BTreeMap<Age, BTreeMap<usize, f64>> = BTreeMap::new();
+        let mut cells: BTreeMap<Age, BTreeMap<usize, &CurveResult>> = BTreeMap::new();
         let mut other_versions: Vec<String> = Vec::new();
         for r in results {
             if r.battery.version != battery {
@@ -55,7 +62,7 @@ impl CurveTable {
                     arms.len() - 1
                 }
             };
-            cells.entry(r.age).or_default().insert(col, r.score());
+            cells.entry(r.age).or_default().insert(col, r);
         }
         if arms.is_empty() {
             return None;
@@ -63,9 +70,18 @@ impl CurveTable {
         other_versions.sort();
         let rows = cells
             .into_iter()
-            .map(|(age, by_arm)| CurveRow {
-                age,
-                scores: (0..arms.len()).map(|i| by_arm.get(&i).copied()).collect(),
+            .map(|(age, by_arm)| {
+                let newest: Vec<CurveResult> = by_arm.values().map(|r| (*r).clone()).collect();
+                CurveRow {
+                    age,
+                    scores: (0..arms.len())
+                        .map(|i| by_arm.get(&i).map(|r| r.score()))
+                        .collect(),
+                    intervals: (0..arms.len())
+                        .map(|i| by_arm.get(&i).map(|r| of_result(r)))
+                        .collect(),
+                    gains: gains(&newest),
+                }
             })
             .collect();
         Some(CurveTable {
@@ -83,17 +99,49 @@ impl CurveTable {
         h
     }
 
-    /// The table's rows as text, scores to three places, `-` where an arm has none.
+    /// The table's rows as text, each score to three places with its 95% interval, `-` where
+    /// an arm has none.
     pub fn text_rows(&self) -> Vec<Vec<String>> {
         self.rows
             .iter()
             .map(|row| {
                 let mut cells = vec![row.age.ticks.to_string(), row.age.sleeps.to_string()];
-                cells.extend(row.scores.iter().map(|s| match s {
-                    Some(s) => format!("{s:.3}"),
+                cells.extend(row.intervals.iter().map(|i| match i {
+                    Some(i) => i.text(),
                     None => "-".into(),
                 }));
                 cells
+            })
+            .collect()
+    }
+
+    /// One line per gain, each age's in turn: `at 120 ticks: gain wise − naive: 0.27 [...]`.
+    pub fn gain_lines(&self) -> Vec<String> {
+        self.rows
+            .iter()
+            .flat_map(|row| {
+                row.gains
+                    .iter()
+                    .map(move |g| format!("at {} ticks: {}", row.age.ticks, g.line()))
+            })
+            .collect()
+    }
+
+    /// One line per arm with each point's interval: (age in ticks, score, interval).
+    pub fn ranged_series(&self) -> Vec<(&str, Vec<super::svg::Point>)> {
+        self.arms
+            .iter()
+            .enumerate()
+            .map(|(i, arm)| {
+                let points = self
+                    .rows
+                    .iter()
+                    .filter_map(|row| {
+                        let range = row.intervals[i].map(|iv| (iv.low, iv.high));
+                        row.scores[i].map(|s| (row.age.ticks, s, range))
+                    })
+                    .collect();
+                (arm.as_str(), points)
             })
             .collect()
     }

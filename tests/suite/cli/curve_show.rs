@@ -92,9 +92,17 @@ fn show_prints_age_by_arm_and_plot_writes_an_svg() {
         .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
         .map(|l| l.split_whitespace().collect())
         .collect();
+    // Each score with its interval (one task each here, so the interval is the score).
     assert_eq!(
         rows,
-        [["10", "0", "0.500", "0.750"], ["90", "0", "0.250", "1.000"]]
+        [
+            [
+                "10", "0", "0.500", "[0.500,", "0.500]", "0.750", "[0.750,", "0.750]"
+            ],
+            [
+                "90", "0", "0.250", "[0.250,", "0.250]", "1.000", "[1.000,", "1.000]"
+            ]
+        ]
     );
 
     let json = snapshot!(

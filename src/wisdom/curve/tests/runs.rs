@@ -78,12 +78,25 @@ fn three_arms_give_the_expected_table_and_a_valid_svg() {
             "naive-large"
         ]
     );
+    let rows = table.text_rows();
+    for (row, age) in rows.iter().zip(["120", "480"]) {
+        assert_eq!(row[0], age);
+        for (cell, score) in row[2..].iter().zip(["0.125", "1.000", "0.500"]) {
+            assert!(
+                cell.starts_with(&format!("{score} [")),
+                "{cell}: a score and its interval"
+            );
+        }
+    }
+    let gains = table.gain_lines();
     assert_eq!(
-        table.text_rows(),
-        [
-            ["120", "3", "0.125", "1.000", "0.500"],
-            ["480", "9", "0.125", "1.000", "0.500"],
-        ]
+        gains.len(),
+        2,
+        "wise-small over naive-small at each age: {gains:?}"
+    );
+    assert!(
+        gains[0].starts_with("at 120 ticks: gain wise-small − naive-small: 0.875 ["),
+        "{gains:?}"
     );
 
     let svg = svg::render(&table);
@@ -91,6 +104,15 @@ fn three_arms_give_the_expected_table_and_a_valid_svg() {
     assert!(svg.contains(r#"xmlns="http://www.w3.org/2000/svg""#));
     assert_eq!(svg.matches("<polyline ").count(), 3, "one line per arm");
     assert_eq!(svg.matches("<circle ").count(), 6, "one marker per point");
+    assert_eq!(
+        svg.matches(r#"class="interval""#).count(),
+        6,
+        "one interval bar per point"
+    );
+    assert!(
+        svg.contains("at 480 ticks: gain wise-small − naive-small"),
+        "{svg}"
+    );
     for label in [
         "naive-small",
         "wise-small",
