@@ -54,11 +54,57 @@ pub const NO_STEP: &str = "choose your next step and take it";
 
 /// The cue of a work turn: the current step as the last question, answered by the action.
 pub fn work_cue(step: Option<&str>) -> String {
+    work_cue_knowing(step, &[])
+}
+
+/// Shown before recalled facts: five answers that come from the `Known fact` line above
+/// them (two replies, a file, two commands), in the prompt's own Q/A form, none of whose
+/// answers fits another question.
+///
+/// Measured on the base Gemma 3 270M (`examples/prompt_formats file`, greedy, the action
+/// grammar over every tool; a newborn's real tick prompt, twelve steps each answered by one
+/// told fact it cannot guess): with no fact shown 0 of 12; the fact alone above the question
+/// 0 of 12; after two examples 2 of 12, five of them copying one example's answer; after four
+/// examples, blank lines between them, 8 of 12; with these five, 9 of 12, no reply given to
+/// more than one step.
+pub const KNOWN_EXAMPLES: &str = "Known fact: The weather station answers on port 6120.\n\
+Q: which port does the weather station answer on?\n\
+A: {\"tool\": \"reply\", \"args\": {\"text\": \"6120\"}}\n\n\
+Known fact: The dog is called Pip.\n\
+Q: tell the keeper the dog's name\n\
+A: {\"tool\": \"reply\", \"args\": {\"text\": \"Pip\"}}\n\n\
+Known fact: The boiler manual is in docs/boiler.txt.\n\
+Q: read the boiler manual\n\
+A: {\"tool\": \"read_file\", \"args\": {\"path\": \"docs/boiler.txt\"}}\n\n\
+Known fact: To see how warm the cellar is, run: thermo -c\n\
+Q: check the cellar temperature\n\
+A: {\"tool\": \"bash\", \"args\": {\"command\": \"thermo -c\"}}\n\n\
+Known fact: To wake the hall lights, run: lightctl on --hall\n\
+Q: turn on the hall lights\n\
+A: {\"tool\": \"bash\", \"args\": {\"command\": \"lightctl on --hall\"}}\n\n";
+
+/// One recalled memory as the model reads it.
+pub fn known_line(body: &str) -> String {
+    format!("Known fact: {body}\n")
+}
+
+/// The cue of a work turn with what prose recall found (`Known fact` lines, best last,
+/// nearest the question) after [`KNOWN_EXAMPLES`]; with nothing known it is [`work_cue`]
+/// exactly.
+pub fn work_cue_knowing(step: Option<&str>, known: &[String]) -> String {
     let step = step
         .map(str::trim)
         .filter(|s| !s.is_empty())
         .unwrap_or(NO_STEP);
-    format!("## Now, your step\nQ: {}\nA: ", step.replace('\n', " "))
+    let mut cue = String::from("## Now, your step\n");
+    if !known.is_empty() {
+        cue.push_str(KNOWN_EXAMPLES);
+        for body in known.iter().rev() {
+            cue.push_str(&known_line(body));
+        }
+    }
+    cue.push_str(&format!("Q: {}\nA: ", step.replace('\n', " ")));
+    cue
 }
 /// The cue of a rumination turn: two earlier thoughts in the Q/A form, then the reason for this
 /// one as the last question. The examples plan steps the body's own Q/A examples know how to

@@ -13,6 +13,10 @@ pub struct Wisdom {
     pub recall_enabled: bool,
     /// Least similarity at which recalled wisdom speaks.
     pub recall_min_sim: f32,
+    /// Prose recall: the memories whose words answer the current step are shown as `Known
+    /// fact:` lines right above it (after two worked examples of answering from one), within
+    /// what `[context] memory_max_chars` leaves beside the block.
+    pub prose_recall_enabled: bool,
     /// Most characters of the "Before you act" block (the 32k preset doubles it).
     pub block_max_chars: usize,
     /// Sleep replays recorded failures with verified fixes (counterfactual replay).
@@ -60,6 +64,7 @@ impl Default for Wisdom {
             reflex_promote_successes: 5,
             reflex_max_armed: 12,
             dreams_enabled: false,
+            prose_recall_enabled: false,
         }
     }
 }

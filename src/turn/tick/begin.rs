@@ -23,7 +23,7 @@ use crate::turn::progression::chores::Chores;
 use crate::turn::progression::snapshot::snapshot;
 use crate::turn::recover;
 use crate::wisdom::{episodes, recall};
-use crate::world::prompt::{self, Tail, rumination_cue, work_cue};
+use crate::world::prompt::{self, Tail, rumination_cue, work_cue_knowing};
 use crate::world::skills::Runnable;
 
 use super::finish::TurnReport;
@@ -144,10 +144,6 @@ pub fn begin<'a>(
     let plan_text = tx
         .get::<notebooks::Notebook>(notebooks::PLAN)?
         .map(|b| b.render());
-    let (cue, schema) = match choice.turn {
-        Turn::Rumination => (rumination_cue(choice.why), rumination_schema()),
-        _ => (work_cue(step.as_deref()), action_schema(&visible)),
-    };
     let recall = recall::prepare(
         tx,
         config,
@@ -156,6 +152,17 @@ pub fn begin<'a>(
         choice.turn,
         write_lease,
     )?;
+    let (cue, schema) = match choice.turn {
+        Turn::Rumination => (rumination_cue(choice.why), rumination_schema()),
+        _ => {
+            let block = recall.block.as_deref();
+            let known = recall::prose::for_step(tx, config, &ctx.memory, step.as_deref(), block)?;
+            (
+                work_cue_knowing(step.as_deref(), &known),
+                action_schema(&visible),
+            )
+        }
+    };
     let tail = Tail {
         tick,
         plan: plan_text,

@@ -15,18 +15,12 @@ use crate::base::config::{ArmMemory, Config};
 use crate::base::exit::{Error, Result};
 use crate::base::home::Home;
 use crate::base::store::{OpenOptions, Store};
-use crate::memory::{Filter, Memory};
+use crate::memory::Memory;
 use crate::mind::Prompt;
 use crate::wisdom::episodes::situation_key;
 use crate::wisdom::recall;
 use crate::wisdom::recall::situation::situation_text;
 
-/// Most memories shown above one question.
-pub const FACTS: usize = 2;
-/// Least cosine at which a memory is shown above a question. On the labelled retrieval set
-/// (`tests/fixtures/retrieval/`) three in four right answers are above it and most wrong
-/// best hits below.
-pub const FACT_MIN_SIM: f32 = 0.25;
 /// Most verified precedents shown above one question.
 pub const PRECEDENTS: usize = 1;
 
@@ -94,13 +88,9 @@ impl<'a> ArmContexts<'a> {
             .filter_map(|c| Some((situation_text(&c.situation), c.track.action.clone()?)))
             .take(PRECEDENTS)
             .collect();
-        let facts = live
-            .memory
-            .recall(&rx, &task.prompt, &Filter::active(), FACTS)?
-            .hits
+        let facts = recall::prose::known(&rx, &live.memory, &task.prompt, usize::MAX)?
             .into_iter()
-            .filter(|h| h.sim >= FACT_MIN_SIM)
-            .map(|h| h.engram.body)
+            .map(|k| k.body)
             .collect();
         Ok(Remembered { precedents, facts })
     }

@@ -81,7 +81,7 @@ pub fn prompt(question: &str, remembered: &Remembered) -> Prompt {
         volatile.push_str(&format!("Q: {}\nA: {}\n\n", one_line(asked), action));
     }
     for fact in remembered.facts.iter().rev() {
-        volatile.push_str(&format!("Known fact: {}\n", one_line(fact)));
+        volatile.push_str(&crate::world::prompt::known_line(&one_line(fact)));
     }
     volatile.push_str(&format!("Q: {}\nA: ", one_line(question)));
     Prompt {

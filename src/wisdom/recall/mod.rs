@@ -15,6 +15,7 @@ pub mod bets;
 pub mod block;
 pub mod ledger;
 pub mod lookup;
+pub mod prose;
 pub mod situation;
 
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -16,7 +16,7 @@ use crate::creature::stream::{STREAM_CAP, StreamLine};
 use crate::memory::LazyMemory;
 use crate::mind::Prompt;
 use crate::wisdom::recall::{self, Injected};
-use crate::world::prompt::{self, Tail, work_cue};
+use crate::world::prompt::{self, Tail, work_cue_knowing};
 
 use super::Today;
 use super::material::Material;
@@ -83,7 +83,14 @@ pub fn rebuild(
         return Ok(None);
     };
     let recall = recall::shown_now(rx, config, memory, &m.situation)?;
-    let cue = work_cue(step_of(&m.situation));
+    let known = recall::prose::for_step(
+        rx,
+        config,
+        memory,
+        step_of(&m.situation),
+        recall.block.as_deref(),
+    )?;
+    let cue = work_cue_knowing(step_of(&m.situation), &known);
     let tail = Tail {
         tick: m.tick,
         plan: None,

@@ -13,6 +13,7 @@ mod foundation;
 mod kill9;
 mod lived;
 mod memory;
+mod prose_recall;
 mod recall;
 mod reflex;
 mod replay;

@@ -1,0 +1,104 @@
+//! Prose recall: the memories whose words answer the current step, shown to the model as
+//! `Known fact: …` lines right above the step's question (design §4.3). The battery's arms
+//! with live memory read the same lines above each task ([`crate::wisdom::curve`]).
+//!
+//! Why this form (measured on the base Gemma 3 270M, grammar on; REFERENCE and the battery
+//! probes): a fact rendered "Here before (sim 0.83): …" or inside the block was not used; the
+//! same fact as a bare `Known fact:` line next to the question was, after worked examples of
+//! answering from such a line ([`KNOWN_EXAMPLES`]: 9 of 12 steps on a real tick prompt, against
+//! 0 of 12 with the fact alone). The demonstration is shown only when a fact
+//! is, so a tick with nothing to recall reads exactly what it read before.
+//!
+//! What is recalled: active memories of the kinds that state something (facts, procedures,
+//! strategies, general knowledge, dreams), found by the memory's fused recall with the step's
+//! text, at [`KNOWN_MIN_SIM`] or more, at most [`KNOWN_MAX`], within the characters
+//! `memory_max_chars` leaves beside the "Before you act" block and the worked examples. Lived episodes and passing
+//! thoughts are not stated facts and are left to the block.
+
+use crate::base::config::Config;
+use crate::base::exit::Result;
+use crate::base::store::Read;
+use crate::memory::{EngramId, Filter, Kind, LazyMemory, Memory};
+use crate::world::prompt::{KNOWN_EXAMPLES, NO_STEP, known_line};
+
+/// Most memories shown above one question.
+pub const KNOWN_MAX: usize = 2;
+/// Least cosine at which a memory is shown above a question. On the labelled retrieval set
+/// (`tests/fixtures/retrieval/`) three in four right answers are above it and most wrong best
+/// hits below.
+pub const KNOWN_MIN_SIM: f32 = 0.25;
+/// Candidates drawn before the kinds are filtered.
+const POOL: usize = 4 * KNOWN_MAX;
+
+/// One recalled memory.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Known {
+    pub engram: EngramId,
+    pub body: String,
+    pub sim: f32,
+}
+
+/// Whether a memory of this kind states something a question can be answered from.
+pub fn states_something(kind: Kind) -> bool {
+    !matches!(kind, Kind::Episodic | Kind::Musing | Kind::Scar)
+}
+
+/// The memories that answer `query`, best first, within `budget` characters of rendered lines.
+pub fn known(rx: &impl Read, memory: &Memory, query: &str, budget: usize) -> Result<Vec<Known>> {
+    let hits = memory.recall(rx, query, &Filter::active(), POOL)?.hits;
+    let mut out = Vec::new();
+    let mut used = 0;
+    for h in hits {
+        if out.len() == KNOWN_MAX {
+            break;
+        }
+        if h.sim < KNOWN_MIN_SIM || !states_something(h.engram.kind) {
+            continue;
+        }
+        let body: String = h
+            .engram
+            .body
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        let cost = known_line(&body).chars().count();
+        if used + cost > budget {
+            continue;
+        }
+        used += cost;
+        out.push(Known {
+            engram: h.id,
+            body,
+            sim: h.sim,
+        });
+    }
+    Ok(out)
+}
+
+/// What a work turn shows above `step` (a tick, and replay rebuilding one): nothing, and no
+/// store access, unless `[wisdom] prose_recall_enabled`. The step's text (or the default
+/// cue's) is the query; the lines fit in what `memory_max_chars` leaves beside `block`.
+pub fn for_step(
+    rx: &impl Read,
+    config: &Config,
+    memory: &LazyMemory<'_>,
+    step: Option<&str>,
+    block: Option<&str>,
+) -> Result<Vec<String>> {
+    if !config.wisdom.prose_recall_enabled {
+        return Ok(Vec::new());
+    }
+    let query = step
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .unwrap_or(NO_STEP);
+    let budget = config
+        .context
+        .memory_max_chars
+        .saturating_sub(block.map_or(0, |b| b.chars().count()))
+        .saturating_sub(KNOWN_EXAMPLES.chars().count());
+    Ok(known(rx, memory.get()?, query, budget)?
+        .into_iter()
+        .map(|k| k.body)
+        .collect())
+}
