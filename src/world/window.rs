@@ -16,6 +16,8 @@ use crate::world::prompt::{Tail, build, work_cue};
 /// A prompt counted by the model's tokenizer.
 #[derive(Debug, Clone, Serialize)]
 pub struct Measured {
+    /// Which prompt: a newborn's, or this creature's next.
+    pub prompt: &'static str,
     pub chars: usize,
     pub tokens: usize,
     pub chars_per_token: f64,
@@ -24,9 +26,9 @@ pub struct Measured {
 impl Measured {
     pub fn describe(&self, assumed: f32) -> String {
         format!(
-            "a newborn's prompt is {} characters = {} tokens on this model ({:.2} characters \
-             per token; [context] chars_per_token assumes {assumed})",
-            self.chars, self.tokens, self.chars_per_token
+            "{} is {} characters = {} tokens on this model ({:.2} characters per token; \
+             [context] chars_per_token assumes {assumed})",
+            self.prompt, self.chars, self.tokens, self.chars_per_token
         )
     }
 }
@@ -62,10 +64,15 @@ pub fn check_fixed_part(context: &Context) -> Result<()> {
 
 /// Counts a newborn's whole prompt with `mind`'s tokenizer; `None` when it cannot count.
 pub fn measure(mind: &mut dyn Mind, context: &Context) -> Option<Measured> {
-    let text = newborn_prompt(context);
-    let tokens = mind.count_tokens(&text)?.max(1);
+    measure_text(mind, "a newborn's prompt", &newborn_prompt(context))
+}
+
+/// Counts `text` (the prompt called `what`) with `mind`'s tokenizer.
+pub fn measure_text(mind: &mut dyn Mind, what: &'static str, text: &str) -> Option<Measured> {
+    let tokens = mind.count_tokens(text)?.max(1);
     let chars = text.chars().count();
     Some(Measured {
+        prompt: what,
         chars,
         tokens,
         chars_per_token: chars as f64 / tokens as f64,
@@ -95,4 +102,22 @@ pub fn check_at_measured(config: &Config, measured: &Measured) -> Result<()> {
             real.fit_hint(real.n_ctx)
         ))
     })
+}
+
+/// The reply must fit what the coherence rule keeps free for it: `[llm] max_tokens` at most
+/// `[context] response_reserve` (else a prompt within the budgets plus a full reply can overrun
+/// the window).
+pub fn check_reply_budget(config: &Config) -> Result<()> {
+    let (max, reserve) = (config.llm.max_tokens, config.context.response_reserve);
+    if max > reserve {
+        return Err(Error::config(format!(
+            "[llm] max_tokens {max} is larger than [context] response_reserve {reserve}, the \
+             room the budgets keep free for a reply"
+        ))
+        .hint(format!(
+            "set [llm] max_tokens to at most {reserve}, or raise [context] response_reserve to \
+             {max} (and n_ctx with it)"
+        )));
+    }
+    Ok(())
 }

@@ -45,11 +45,23 @@ impl OpenAiMind {
              per token); with its reply budget of {reply} it does not fit the server's window of \
              {window} tokens ({source}), so it was not sent"
         ))
-        .hint(format!(
-            "set [context] chars_per_token = {per_token:.2} and max_total_chars to at most {} \
-             (`wis config check` measures both), or serve a larger window (llama-server -c)",
-            (room as f64 * per_token).floor() as usize
-        )))
+        .hint(if tokens + WRAPPING_TOKENS < window {
+            format!(
+                "lower [llm] max_tokens to at most {} (keep it within [context] \
+                 response_reserve), or set [context] chars_per_token = {per_token:.2} and \
+                 max_total_chars to at most {} (`wis config check` measures both), or serve a \
+                 larger window (llama-server -c)",
+                window - tokens - WRAPPING_TOKENS,
+                (room as f64 * per_token).floor() as usize
+            )
+        } else {
+            format!(
+                "set [context] chars_per_token = {per_token:.2} and max_total_chars to at most \
+                 {} (`wis config check` measures both), or serve a larger window \
+                 (llama-server -c)",
+                (room as f64 * per_token).floor() as usize
+            )
+        }))
     }
 
     /// Tokens in `text` by the server's tokenizer (with the BOS token), beside the `/props`
