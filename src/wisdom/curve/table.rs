@@ -148,17 +148,9 @@ impl CurveTable {
 
     /// One line per arm: (age in ticks, score) points, oldest first.
     pub fn series(&self) -> Vec<(&str, Vec<(u64, f64)>)> {
-        self.arms
-            .iter()
-            .enumerate()
-            .map(|(i, arm)| {
-                let points = self
-                    .rows
-                    .iter()
-                    .filter_map(|row| row.scores[i].map(|s| (row.age.ticks, s)))
-                    .collect();
-                (arm.as_str(), points)
-            })
+        self.ranged_series()
+            .into_iter()
+            .map(|(arm, pts)| (arm, pts.into_iter().map(|(t, v, _)| (t, v)).collect()))
             .collect()
     }
 }
