@@ -1,20 +1,30 @@
 #!/usr/bin/env bash
 # Makes, reproducibly, a creature with a known lived memory for the experience curve: a
-# newborn (seed 7) told the facts in exam_battery/v1.facts.txt, which answer the ops and
-# subsystems tasks of battery v1 and nothing else, then paused so the curve can run on it.
+# newborn (seed 7) that
+#   - was told the facts in exam_battery/v1.facts.txt, which answer the ops and subsystems
+#     tasks of battery v1, and
+#   - lived the keeper's plan in exam_battery/v1.life.json through real ticks: on each of its
+#     five steps it first tried something that failed, then what worked, each outcome
+#     adjudicated by wis itself, so its ledger holds a verified fix for situations like the
+#     five procedure tasks. The life's model is scripts/fake_model_server.py playing the
+#     script (a test double, used only to make this fixture); a tick whose outcome is not the
+#     one the script expects stops the fixture.
+# It is left paused so the curve can run on it. Nothing answers the recall tasks.
 #
 #   scripts/curve_fixture.sh HOME_DIR [WIS_BINARY]
 #
-# Then: wis --home HOME_DIR curve run --min-gain 0.1
-# The naive arm (memory = "none") sees no fact; the wise arm (memory = "live") recalls them.
+# Then: wis --home HOME_DIR curve run --min-gain 0.15
+# The naive arm (memory = "none") sees nothing of this; the wise arm (memory = "live") recalls
+# the facts and the verified fixes.
 set -euo pipefail
 home=${1:?usage: scripts/curve_fixture.sh HOME_DIR [WIS_BINARY]}
 wis=${2:-wis}
 here=$(cd "$(dirname "$0")/.." && pwd)
 facts="$here/exam_battery/v1.facts.txt"
+life="$here/exam_battery/v1.life.json"
+die() { echo "curve_fixture: $*" >&2; exit "${code:-1}"; }
 if [ -e "$home/wis.redb" ]; then
-    echo "curve_fixture: $home already holds a creature; give an empty directory" >&2
-    exit 73
+    code=73 die "$home already holds a creature; give an empty directory"
 fi
 mkdir -p "$home"
 "$wis" --home "$home" init --seed 7 >/dev/null
@@ -33,5 +43,39 @@ while IFS= read -r fact; do
     "$wis" --home "$home" memory add --source "fixture:v1" "$fact" >/dev/null
     n=$((n + 1))
 done <"$facts"
-"$wis" --home "$home" pause >/dev/null
-echo "curve_fixture: $home: a paused newborn told $n facts"
+
+# The lived part.
+work=$(mktemp -d)
+server=""
+cleanup() {
+    [ -z "$server" ] || kill "$server" 2>/dev/null || true
+    rm -rf "$work"
+}
+trap cleanup EXIT
+python3 "$here/scripts/fake_model_server.py" "$work/port" "$life" 2>"$work/server.log" &
+server=$!
+for _ in $(seq 100); do [ -s "$work/port" ] && break; sleep 0.05; done
+[ -s "$work/port" ] || code=69 die "the scripted model server did not start: $(cat "$work/server.log")"
+# One expected outcome per tick: the rumination that plans, then every scripted action in the
+# plan's order.
+expected=$(python3 - "$life" <<'PY'
+import json, sys
+life = json.load(open(sys.argv[1]))
+print("rumination:ok")
+for step in life["plans"][0]:
+    for item in life["steps"][step]:
+        print("work:" + item["expect"])
+PY
+)
+ticks=0
+for want in $expected; do
+    out=$(WIS_LLM_URL="http://127.0.0.1:$(cat "$work/port")/v1" \
+        "$wis" --home "$home" --output-format json tick) ||
+        die "tick $((ticks + 1)) failed: $out"
+    got=$(printf '%s' "$out" | python3 -c \
+        'import json,sys; t=json.load(sys.stdin); print(t["turn"] + ":" + (t.get("fail_kind") or "ok"))')
+    [ "$got" = "$want" ] || die "tick $((ticks + 1)) was $got, the script expects $want: $out"
+    ticks=$((ticks + 1))
+done
+"$wis" --home "$home" pause >/dev/null 2>&1
+echo "curve_fixture: $home: a paused newborn told $n facts, lived $ticks ticks of the keeper's plan"

@@ -5,6 +5,7 @@
 
 mod cachectl;
 mod curve_arms;
+mod curve_fixture;
 mod curve_run;
 mod curve_show;
 mod dream;
