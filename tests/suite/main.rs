@@ -31,6 +31,7 @@ mod support;
 
 mod cli;
 mod cultcache;
+mod disk_full;
 mod fetch_model;
 mod file_races;
 mod files;

@@ -9,6 +9,7 @@
 pub mod conform;
 pub mod embeddings;
 pub mod fake_openai;
+pub mod full_disk;
 pub mod harness;
 mod http1;
 pub mod mind;
