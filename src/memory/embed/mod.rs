@@ -7,12 +7,14 @@
 //! vector is stored with its backend, model, dimension and the sha256 of its text, so a
 //! change of embedder is seen and `wis memory reembed` can redo exactly what is stale.
 
+mod calibration;
 mod hash;
 mod http;
 pub mod local;
 
 use std::time::Duration;
 
+pub use calibration::Calibration;
 pub use hash::{HASH_MODEL, HashEmbedder, terms};
 pub use http::{HTTP_BATCH, HttpEmbedder};
 pub use local::LocalEmbedder;
@@ -31,6 +33,8 @@ pub trait Embedder: Send + Sync {
     fn dim(&self) -> Option<usize>;
     /// Most texts sent in one call.
     fn max_batch(&self) -> usize;
+    /// The floors and fusion weight measured for this embedder's similarity scale.
+    fn calibration(&self) -> Calibration;
     /// One vector per text, in order, each of unit length (or all zero for a text with
     /// nothing to embed).
     fn embed(&self, texts: &[&str]) -> Result<Vec<Vec<f32>>>;

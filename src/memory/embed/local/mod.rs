@@ -175,6 +175,9 @@ impl Embedder for LocalEmbedder {
     fn max_batch(&self) -> usize {
         BATCH
     }
+    fn calibration(&self) -> super::Calibration {
+        super::Calibration::MINILM
+    }
     fn embed(&self, texts: &[&str]) -> Result<Vec<Vec<f32>>> {
         let dim = self.model.spec.hidden;
         let seqs: Vec<Vec<u32>> = texts.iter().map(|t| self.model.tokens(t)).collect();
