@@ -204,3 +204,55 @@ fn a_missing_model_is_exit_66_naming_the_fetch_script() {
     );
     assert!(err.hint.unwrap().contains("scripts/fetch-embedder.sh"));
 }
+
+/// Switching a store's memory from the built-in embedder to a local model: every vector is
+/// seen as another embedder's, sleep's catch-up re-embeds them, and recall finds them again.
+#[test]
+fn a_store_switched_to_a_local_model_is_caught_up() {
+    use crate::base::store::testing::temp_store;
+    use crate::memory::{Filter, Kind, Memory, NewEngram, Provenance, maintain};
+    let (_dir, store) = temp_store();
+    let hash = Memory::new(Box::new(crate::memory::HashEmbedder::new(64)));
+    let mut tx = store.write().unwrap();
+    for (i, body) in ["the blue tin is the fuse", "restart the pump", "the valve"]
+        .iter()
+        .enumerate()
+    {
+        let new = NewEngram::new(Kind::Fact, *body, Provenance::Told).source("test");
+        hash.remember(&mut tx, new, i as i64).unwrap();
+    }
+    tx.commit().unwrap();
+    let (_tmp, _model, local) = tiny(7);
+    let local = Memory::new(Box::new(local));
+    let rx = store.read().unwrap();
+    let first = crate::memory::get(&rx, crate::memory::EngramId(1))
+        .unwrap()
+        .unwrap();
+    assert!(super::super::is_stale(
+        &first.vector,
+        &first.body,
+        local.embedder()
+    ));
+    let before = local.recall(&rx, "the pump", &Filter::active(), 3).unwrap();
+    assert_eq!((before.hits.len(), before.other_space), (0, 3));
+    drop(rx);
+    let mut tx = store.write().unwrap();
+    let caught = maintain::reembed_other_space(&mut tx, &local, 10, 100).unwrap();
+    tx.commit().unwrap();
+    assert_eq!((caught.reembedded, caught.left), (3, 0));
+    let rx = store.read().unwrap();
+    let after = local.recall(&rx, "the pump", &Filter::active(), 3).unwrap();
+    assert_eq!((after.hits.len(), after.other_space), (3, 0));
+    let again = crate::memory::get(&rx, crate::memory::EngramId(1))
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (again.vector.backend.as_str(), again.vector.dim),
+        ("local", HIDDEN as u32)
+    );
+    assert!(!super::super::is_stale(
+        &again.vector,
+        &again.body,
+        local.embedder()
+    ));
+}
