@@ -182,6 +182,10 @@ fn gates(s: &Sims, c: &Calibration, recall_min_sim: f32) -> Vec<(&'static str, (
             "dream_copy_sim",
             shares(&s.edit, &s.restated, c.dream_copy_sim),
         ),
+        (
+            "lineage_merge_sim",
+            shares(&s.edit, &s.distinct, c.lineage_merge_sim),
+        ),
     ]
 }
 
@@ -209,6 +213,7 @@ fn the_built_in_floors_hold_their_measured_shares() {
         ("dream_member_floor", 0.955, 0.091),
         ("dream_duplicate_sim", 0.98, 0.0),
         ("dream_copy_sim", 0.47, 0.03),
+        ("lineage_merge_sim", 0.98, 0.0),
     ];
     for ((name, (pass, stop)), (wname, wpass, wstop)) in gates.iter().zip(want) {
         assert_eq!(*name, wname);

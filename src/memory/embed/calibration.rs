@@ -28,6 +28,8 @@ pub struct Calibration {
     pub dream_duplicate_sim: f32,
     /// A dream this alike one member copies it.
     pub dream_copy_sim: f32,
+    /// Inherited items of one kind this alike are one item (several ancestors' volumes).
+    pub lineage_merge_sim: f32,
 }
 
 impl Calibration {
@@ -41,7 +43,8 @@ impl Calibration {
     ///   restated pairs;
     /// - dream member 0.35: 95% of restated pairs, 9% of nearest other memories;
     /// - dream duplicate 0.9: 11% of restated pairs, 98% of light edits;
-    /// - dream copy 0.97: 3% of restated pairs, 47% of light edits.
+    /// - dream copy 0.97: 3% of restated pairs, 47% of light edits;
+    /// - lineage merge 0.9: as dream duplicate (the same question: do two texts say one thing).
     pub const HASH: Calibration = Calibration {
         vector_weight: 0.6,
         known_min_sim: 0.25,
@@ -50,6 +53,7 @@ impl Calibration {
         dream_member_floor: 0.35,
         dream_duplicate_sim: 0.9,
         dream_copy_sim: 0.97,
+        lineage_merge_sim: 0.9,
     };
 
     /// The local all-MiniLM-L6-v2 (kept for another model in `[embed] model_path` too, until
@@ -62,7 +66,8 @@ impl Calibration {
     /// - merge 0.95: 96% of light edits, 4.5% of restated pairs;
     /// - dream member 0.55: every restated pair, 7% of nearest other memories;
     /// - dream duplicate 0.92: 18% of restated pairs, 98% of light edits;
-    /// - dream copy 0.97: 3% of restated pairs, 74% of light edits.
+    /// - dream copy 0.97: 3% of restated pairs, 74% of light edits;
+    /// - lineage merge 0.92: as dream duplicate.
     pub const MINILM: Calibration = Calibration {
         vector_weight: 0.85,
         known_min_sim: 0.45,
@@ -71,5 +76,6 @@ impl Calibration {
         dream_member_floor: 0.55,
         dream_duplicate_sim: 0.92,
         dream_copy_sim: 0.97,
+        lineage_merge_sim: 0.92,
     };
 }

@@ -101,7 +101,10 @@ pub fn gemm(
 /// the checkpoint keeps); returns `rows × n_out`.
 pub fn linear(x: &[f32], rows: usize, n_in: usize, w: &[f32], bias: &[f32]) -> Vec<f32> {
     let n_out = bias.len();
-    let mut y: Vec<f32> = bias.iter().copied().cycle().take(rows * n_out).collect();
+    let mut y = Vec::with_capacity(rows * n_out);
+    for _ in 0..rows {
+        y.extend_from_slice(bias);
+    }
     gemm(
         1.0,
         x,
@@ -133,8 +136,9 @@ pub fn layer_norm(x: &mut [f32], gain: &[f32], shift: &[f32], eps: f32) {
     }
 }
 
-/// The error function, within 1.5e-7 everywhere (Abramowitz and Stegun 7.1.26).
-pub fn erf(x: f64) -> f64 {
+/// The error function, within 1.5e-7 everywhere before rounding to f32 (Abramowitz and
+/// Stegun 7.1.26).
+pub fn erf(x: f32) -> f32 {
     let t = 1.0 / (1.0 + 0.327_591_1 * x.abs());
     let poly = t
         * (0.254_829_592
@@ -147,8 +151,7 @@ pub fn erf(x: f64) -> f64 {
 /// GELU in its exact form, `x · Φ(x)`, applied in place.
 pub fn gelu(x: &mut [f32]) {
     for v in x {
-        let z = f64::from(*v);
-        *v = (0.5 * z * (1.0 + erf(z / std::f64::consts::SQRT_2))) as f32;
+        *v *= 0.5 * (1.0 + erf(*v * std::f32::consts::FRAC_1_SQRT_2));
     }
 }
 
@@ -233,7 +236,7 @@ mod tests {
             (1.0, 0.842_700_79),
             (-2.0, -0.995_322_27),
         ] {
-            assert!((erf(z) - want).abs() < 2e-7, "erf({z}) = {}", erf(z));
+            assert!((erf(z) - want).abs() < 4e-7, "erf({z}) = {}", erf(z));
         }
         let mut g = [-1.0, 0.0, 1.0];
         gelu(&mut g);
