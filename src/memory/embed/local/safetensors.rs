@@ -5,8 +5,8 @@
 //! [`Tensors::open`] reads and checks only the header: its length against the file, every
 //! entry's dtype, shape and range (the range inside the data, its length equal to the shape's
 //! element count times the dtype's width, no two ranges overlapping, every product computed
-//! with overflow checks). [`Tensors::f32`] then reads one tensor of an expected shape, in
-//! bounded chunks. Nothing is allocated from a length the file states before that length is
+//! with overflow checks). [`Tensors::f32`] then reads one tensor of an expected shape straight
+//! into its vector, in bounded chunks. Nothing is allocated from a length the file states before that length is
 //! checked against the file's real size. A file that fails is a data error (exit 65) saying
 //! what is wrong; the loader adds the file's name and the way out.
 
@@ -19,7 +19,8 @@ use crate::base::exit::{Error, Result};
 
 /// Longest header read (the real one is about 11 KiB).
 const MAX_HEADER_BYTES: u64 = 16 << 20;
-/// Bytes read from the file at once when a tensor is loaded.
+/// Bytes read from the file at once when a tensor is loaded (a multiple of the 64 KiB the
+/// fingerprint samples by).
 const CHUNK_BYTES: usize = 1 << 20;
 
 /// One tensor's entry in the header.
@@ -112,23 +113,24 @@ impl Tensors {
         self.file
             .seek(SeekFrom::Start(self.data_start + entry.begin))
             .map_err(|e| Error::io(format!("seeking to tensor {name}: {e}")))?;
-        let mut out = Vec::with_capacity(bytes / 4);
-        let mut buf = vec![0u8; CHUNK_BYTES.min(bytes)];
-        let mut left = bytes;
-        while left > 0 {
-            let chunk = &mut buf[..CHUNK_BYTES.min(left)];
+        let mut out = vec![0.0f32; bytes / 4];
+        // SAFETY: the byte view covers exactly the vector's initialised memory, and every bit
+        // pattern is a valid f32, so whatever the file holds leaves `out` valid.
+        let raw: &mut [u8] =
+            unsafe { std::slice::from_raw_parts_mut(out.as_mut_ptr().cast::<u8>(), bytes) };
+        for chunk in raw.chunks_mut(CHUNK_BYTES) {
             self.file
                 .read_exact(chunk)
                 .map_err(|e| Error::io(format!("reading tensor {name}: {e}")))?;
             for block in chunk.chunks(64 << 10) {
                 sample(&block[..block.len().min(64)]);
             }
-            out.extend(
-                chunk
-                    .chunks_exact(4)
-                    .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])),
-            );
-            left -= chunk.len();
+        }
+        // The file is little-endian; so is every machine wis is built for but a big-endian one.
+        if cfg!(target_endian = "big") {
+            for v in &mut out {
+                *v = f32::from_bits(v.to_bits().swap_bytes());
+            }
         }
         if let Some(bad) = out.iter().position(|x| !x.is_finite()) {
             return Err(Error::data(format!(
