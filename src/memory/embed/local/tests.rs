@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use super::tiny::{HIDDEN, tiny, tiny_model, weights, write_safetensors};
+use super::tiny::{HIDDEN, Tensor, tiny, tiny_model, weights, write_safetensors};
 use super::*;
 use crate::base::exit::Error;
 use crate::memory::search::dot;
@@ -88,14 +88,15 @@ fn rewrite_json(path: &Path, key: &str, value: serde_json::Value) {
 
 #[test]
 fn a_damaged_or_foreign_model_is_a_data_error_with_a_hint() {
-    let weights_of = |edit: fn(&mut Vec<(String, Vec<usize>, Vec<f32>)>)| {
+    let weights_of = |edit: fn(&mut Vec<Tensor>)| {
         move |dir: &Path| {
             let mut w = weights(5);
             edit(&mut w);
             write_safetensors(&dir.join(WEIGHTS_FILE), &w);
         }
     };
-    let cases: Vec<(&str, Box<dyn FnOnce(&Path)>)> = vec![
+    type Damage = Box<dyn FnOnce(&Path)>;
+    let cases: Vec<(&str, Damage)> = vec![
         (
             "expected F32 [16, 8]",
             Box::new(weights_of(|w| w[0].1 = vec![8, 16])),

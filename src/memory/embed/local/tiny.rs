@@ -9,12 +9,16 @@ const VOCAB: &[&str] = &[
     "[PAD]", "[UNK]", "[CLS]", "[SEP]", "the", "pump", "valve", "##s", "restart", ",", ".", "a",
     "fuse", "tin", "blue", "is",
 ];
+/// The model's hidden size (and so its vectors' dimension).
 pub const HIDDEN: usize = 8;
 const INTER: usize = 16;
 const POSITIONS: usize = 12;
 
+/// A tensor to write: its name, shape and values.
+pub type Tensor = (String, Vec<usize>, Vec<f32>);
+
 /// Writes a safetensors file of F32 tensors, in the order given.
-pub fn write_safetensors(path: &Path, tensors: &[(String, Vec<usize>, Vec<f32>)]) {
+pub fn write_safetensors(path: &Path, tensors: &[Tensor]) {
     let mut header = serde_json::Map::new();
     let mut data = Vec::new();
     for (name, shape, values) in tensors {
@@ -33,7 +37,7 @@ pub fn write_safetensors(path: &Path, tensors: &[(String, Vec<usize>, Vec<f32>)]
 }
 
 /// The tensors of a 2-layer BERT of hidden size 8, with values drawn from `seed`.
-pub fn weights(seed: u64) -> Vec<(String, Vec<usize>, Vec<f32>)> {
+pub fn weights(seed: u64) -> Vec<Tensor> {
     let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
     let mut next = move |n: usize| -> Vec<f32> {
         (0..n)
