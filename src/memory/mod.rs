@@ -159,7 +159,8 @@ impl Memory {
     pub fn recall(&self, rx: &impl Read, query: &str, filter: &Filter, k: usize) -> Result<Recall> {
         let q = self.embed(query)?;
         let mut recall = self.recall_vector(rx, &q, filter, lexical::pool_size(k))?;
-        lexical::rerank(query, &mut recall.hits, k);
+        let weight = self.embedder.calibration().vector_weight;
+        lexical::rerank(query, &mut recall.hits, k, weight);
         Ok(recall)
     }
 
@@ -254,6 +255,8 @@ pub fn list(rx: &impl Read, filter: &Filter, limit: usize) -> Result<Vec<Engram>
     Ok(out)
 }
 
+#[cfg(test)]
+mod calibration_tests;
 #[cfg(test)]
 mod retrieval_tests;
 #[cfg(test)]

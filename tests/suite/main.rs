@@ -2,8 +2,8 @@
 //! (`cli`), the CultCache format and its files (`cultcache`), the minds against fake model
 //! servers (`mind`), memory against fake Qdrant and embeddings servers (`memory`), the growing
 //! body lived in process (`progression`), the sandbox under attack (`sandbox`), and a few
-//! single checks (files, the store's shape, recall's flag, the generated docs, the model fetch
-//! script). The helpers they share are in `tests/support` (one harness, one temp store, one
+//! single checks (files, the store's shape, recall's flag, the generated docs, the model and
+//! embedder fetch scripts). The helpers they share are in `tests/support` (one harness, one temp store, one
 //! test mind, the fake servers).
 //!
 //! Outside this binary: `cultcache_hostile` (its counting global allocator would see every
@@ -32,6 +32,7 @@ mod support;
 mod cli;
 mod cultcache;
 mod disk_full;
+mod fetch_embedder;
 mod fetch_model;
 mod file_races;
 mod files;

@@ -53,7 +53,8 @@ pub struct Override {
 
 impl Config {
     /// Loads a home's configuration: the file (if any), then the environment, then `flags`
-    /// (`section.key=value` strings), then presets for keys nobody set; and checks coherence.
+    /// (`section.key=value` strings), then presets and the embedder's gate for keys nobody
+    /// set; and checks coherence.
     pub fn load(path: &Path, flags: &[String]) -> Result<Config> {
         let text = match std::fs::read_to_string(path) {
             Ok(text) => Some(text),
@@ -113,6 +114,7 @@ impl Config {
             }
         }
         apply_preset(&mut table)?;
+        apply_embedder_gate(&mut table);
         let config: Config = toml::Value::Table(table)
             .try_into()
             .map_err(|e: toml::de::Error| Error::config(format!("configuration: {e}")))?;
@@ -201,6 +203,27 @@ fn apply_preset(table: &mut toml::Table) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// Fills `[wisdom] recall_min_sim`, when nobody set it, with the gate measured for the chosen
+/// `[embed] backend` (an unknown backend is left for the typed conversion to refuse).
+fn apply_embedder_gate(table: &mut toml::Table) {
+    let backend: EmbedBackend = match table.get("embed").and_then(|e| e.get("backend")) {
+        None => EmbedBackend::default(),
+        Some(v) => match v.clone().try_into() {
+            Ok(backend) => backend,
+            Err(_) => return,
+        },
+    };
+    // Through its decimal form, so the f32 read back is the one written.
+    let gate: f64 = backend.recall_min_sim().to_string().parse().unwrap_or(0.0);
+    let entry = table
+        .entry("wisdom".to_string())
+        .or_insert_with(|| toml::Value::Table(toml::Table::new()));
+    if let toml::Value::Table(t) = entry {
+        t.entry("recall_min_sim".to_string())
+            .or_insert(toml::Value::Float(gate));
+    }
 }
 
 /// Overrides from `WIS_<SECTION>_<KEY>` variables.

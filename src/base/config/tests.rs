@@ -126,3 +126,38 @@ fn an_unknown_wisdom_key_is_refused_wherever_it_is_set() {
     let built = Config::from_layers(Some("[wisdom]\nrecall_enabled = true\n"), "wis.toml", &[]);
     assert!(built.unwrap().wisdom.recall_enabled);
 }
+
+/// The gate follows the embedder unless someone set it: the local model's similarity scale is
+/// not the built-in one's.
+#[test]
+fn recall_min_sim_defaults_to_the_embedders_gate_and_a_set_value_wins() {
+    assert_eq!(
+        Config::default().wisdom.recall_min_sim,
+        EmbedBackend::Hash.recall_min_sim()
+    );
+    let local = "[embed]\nbackend = \"local\"\n";
+    let config = Config::from_layers(Some(local), "wis.toml", &[]).unwrap();
+    assert_eq!(config.embed.backend, EmbedBackend::Local);
+    assert_eq!(config.wisdom.recall_min_sim, 0.6);
+    let by_flag = Config::from_layers(None, "f", &[flag("embed.backend", "local")]).unwrap();
+    assert_eq!(by_flag.wisdom.recall_min_sim, 0.6);
+    let set = format!("{local}[wisdom]\nrecall_min_sim = 0.5\n");
+    let config = Config::from_layers(Some(&set), "wis.toml", &[]).unwrap();
+    assert_eq!(config.wisdom.recall_min_sim, 0.5);
+    let flagged = Config::from_layers(Some(local), "f", &[flag("wisdom.recall_min_sim", "0.7")]);
+    assert_eq!(flagged.unwrap().wisdom.recall_min_sim, 0.7);
+    let hash = Config::from_layers(Some("[embed]\nbackend = \"hash\"\n"), "f", &[]).unwrap();
+    assert_eq!(hash, Config::default());
+    let err = Config::from_layers(Some("[embed]\nbackend = \"bert\"\n"), "f", &[]).unwrap_err();
+    assert_eq!(err.code(), 78, "{}", err.message);
+}
+
+#[test]
+fn the_local_backend_reads_its_model_path() {
+    let text = "[embed]\nbackend = \"local\"\nmodel_path = \"/srv/models/m\"\n";
+    let config = Config::from_layers(Some(text), "wis.toml", &[]).unwrap();
+    assert_eq!(
+        config.embed.model_path.as_deref(),
+        Some(std::path::Path::new("/srv/models/m"))
+    );
+}

@@ -144,6 +144,9 @@ impl Embedder for HashEmbedder {
     fn max_batch(&self) -> usize {
         256
     }
+    fn calibration(&self) -> super::Calibration {
+        super::Calibration::HASH
+    }
     fn embed(&self, texts: &[&str]) -> Result<Vec<Vec<f32>>> {
         Ok(texts.iter().map(|t| self.vector(t)).collect())
     }

@@ -128,6 +128,11 @@ impl Embedder for HttpEmbedder {
     fn max_batch(&self) -> usize {
         HTTP_BATCH
     }
+    /// The served model is unknown to wis: the built-in embedder's numbers, as before any
+    /// calibration.
+    fn calibration(&self) -> super::Calibration {
+        super::Calibration::HASH
+    }
     fn embed(&self, texts: &[&str]) -> Result<Vec<Vec<f32>>> {
         let mut out = Vec::with_capacity(texts.len());
         for chunk in texts.chunks(HTTP_BATCH) {

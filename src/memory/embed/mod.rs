@@ -1,18 +1,23 @@
 //! Embeddings: text to unit vectors behind the [`Embedder`] trait.
 //!
 //! The built-in [`HashEmbedder`] needs no model: feature-hashed word unigrams, word bigrams
-//! and character trigrams, L2-normalised, in a fixed dimension. [`HttpEmbedder`] asks an
+//! and character trigrams, L2-normalised, in a fixed dimension. [`LocalEmbedder`] runs a small
+//! sentence-embedding model (all-MiniLM-L6-v2) in process. [`HttpEmbedder`] asks an
 //! OpenAI-compatible server (`POST {url}/embeddings`: llama-server, Ollama, vLLM). Every
 //! vector is stored with its backend, model, dimension and the sha256 of its text, so a
 //! change of embedder is seen and `wis memory reembed` can redo exactly what is stale.
 
+mod calibration;
 mod hash;
 mod http;
+pub mod local;
 
 use std::time::Duration;
 
+pub use calibration::Calibration;
 pub use hash::{HASH_MODEL, HashEmbedder, terms};
 pub use http::{HTTP_BATCH, HttpEmbedder};
+pub use local::LocalEmbedder;
 
 use super::engram::{VectorMeta, text_sha256};
 use crate::base::config::{Embed, EmbedBackend};
@@ -20,7 +25,7 @@ use crate::base::exit::{Error, Result};
 
 /// Turns texts into L2-normalised vectors of one dimension.
 pub trait Embedder: Send + Sync {
-    /// `hash` or `http`.
+    /// `hash`, `local` or `http`.
     fn backend(&self) -> &str;
     /// The model (for `hash`, the feature-set version).
     fn model(&self) -> &str;
@@ -28,6 +33,8 @@ pub trait Embedder: Send + Sync {
     fn dim(&self) -> Option<usize>;
     /// Most texts sent in one call.
     fn max_batch(&self) -> usize;
+    /// The floors and fusion weight measured for this embedder's similarity scale.
+    fn calibration(&self) -> Calibration;
     /// One vector per text, in order, each of unit length (or all zero for a text with
     /// nothing to embed).
     fn embed(&self, texts: &[&str]) -> Result<Vec<Vec<f32>>>;
@@ -37,6 +44,16 @@ pub trait Embedder: Send + Sync {
 pub fn from_config(cfg: &Embed) -> Result<Box<dyn Embedder>> {
     match cfg.backend {
         EmbedBackend::Hash => Ok(Box::new(HashEmbedder::new(cfg.dim))),
+        EmbedBackend::Local => {
+            let dir = match &cfg.model_path {
+                Some(dir) => dir.clone(),
+                None => local::default_model_dir()?,
+            };
+            Ok(Box::new(LocalEmbedder::open(
+                &dir,
+                cfg.model_path.is_some(),
+            )?))
+        }
         EmbedBackend::Http => {
             let url = cfg.url.as_deref().ok_or_else(|| {
                 Error::config("[embed] backend = \"http\" needs url").hint(

@@ -1,5 +1,5 @@
-//! The consolidation job: near-duplicate engrams of the same kind (similarity at least
-//! [`MERGE_SIM`]) are merged into one survivor ([`crate::memory::merge`]), found by blocking,
+//! The consolidation job: near-duplicate engrams of the same kind (similarity at least the
+//! embedder's `merge_sim`, 0.95 for the built-in embedder and the local model) are merged into one survivor ([`crate::memory::merge`]), found by blocking,
 //! never by comparing every pair. It runs whenever there is something to consolidate (episodes
 //! lived since the last sleep, active engrams); each report it makes is counted on the memory
 //! state, and the first earns U1.
@@ -11,8 +11,6 @@ use crate::memory::{EngramId, MemoryState, merge};
 use crate::turn::sleep::SleepReceipt;
 use crate::wisdom::episodes::Episode;
 
-/// Least similarity at which two engrams of a kind are one memory.
-pub const MERGE_SIM: f32 = 0.95;
 /// Most merges in one sleep.
 pub const MAX_MERGES: usize = 200;
 
@@ -57,7 +55,9 @@ fn run(tx: &mut Tx<'_>, ctx: &mut JobCtx<'_, '_>) -> Result<Vec<JobReport>> {
     let (pairs, read) = if state.active == 0 || !ctx.meter.engrams(limit as u64) {
         (Vec::new(), 0)
     } else {
-        merge::near_duplicates(tx, ctx.turn.memory()?, MERGE_SIM, sleep, limit)?
+        let memory = ctx.turn.memory()?;
+        let floor = memory.embedder().calibration().merge_sim;
+        merge::near_duplicates(tx, memory, floor, sleep, limit)?
     };
     let mut gone: Vec<EngramId> = Vec::new();
     let mut merged = Vec::new();

@@ -7,7 +7,7 @@
 use super::job::{Budget, Job, JobCtx, JobReport};
 use crate::base::exit::Result;
 use crate::base::store::{Read, SINGLETON_KEY, Tx};
-use crate::memory::resonance::{EDGE_CAP, RESONANCE_SIM, Resonance};
+use crate::memory::resonance::{EDGE_CAP, Resonance};
 use crate::memory::{MemoryState, Tier, merge};
 
 /// Salt of the blocking's seed, so resonance and consolidation sample differently.
@@ -53,7 +53,7 @@ fn run(tx: &mut Tx<'_>, ctx: &mut JobCtx<'_, '_>) -> Result<Vec<JobReport>> {
         merge::alike_pairs(
             tx,
             memory,
-            RESONANCE_SIM,
+            memory.embedder().calibration().resonance_sim,
             seed,
             limit,
             merge::Blocking::RESONANCE,

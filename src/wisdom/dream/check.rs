@@ -4,17 +4,16 @@
 //!
 //! In order, the first that fails is the verdict: the line says something (at least
 //! [`MIN_WORDS`] words); it is shorter than its members together; it is not a copy of one of
-//! them (similarity under [`DREAM_COPY_SIM`]); it is alike each member at least
-//! [`DREAM_MEMBER_FLOOR`]; and no kept dream is as alike as [`DREAM_DUPLICATE_SIM`].
+//! them (similarity under the copy floor); it is alike each member at least the member floor;
+//! and no kept dream is as alike as the duplicate floor. The three floors are the embedder's
+//! ([`Calibration`](crate::memory::embed::Calibration)): 0.97, 0.35 and 0.9 for the built-in
+//! embedder, 0.97, 0.55 and 0.92 for the local model.
 
-use super::{DREAM_DUPLICATE_SIM, DREAM_MEMBER_FLOOR};
 use crate::base::exit::Result;
 use crate::base::store::Read;
 use crate::memory::search::{Filter, dot};
 use crate::memory::{Engram, EngramId, Kind, Memory};
 
-/// A line this alike one member is that member again, not a compression of the cluster.
-pub const DREAM_COPY_SIM: f32 = 0.97;
 /// Least words of a dream.
 pub const MIN_WORDS: usize = 3;
 
@@ -59,6 +58,7 @@ pub fn judge(rx: &impl Read, memory: &Memory, line: &str, members: &[Engram]) ->
             Vec::new(),
         ));
     }
+    let floors = memory.embedder().calibration();
     let v = memory.embed(line)?;
     let mut sims = Vec::with_capacity(members.len());
     for e in members {
@@ -67,25 +67,25 @@ pub fn judge(rx: &impl Read, memory: &Memory, line: &str, members: &[Engram]) ->
     if let Some((e, s)) = members
         .iter()
         .zip(&sims)
-        .find(|(_, s)| **s >= DREAM_COPY_SIM)
+        .find(|(_, s)| **s >= floors.dream_copy_sim)
     {
         return Ok(reject(format!("copies {} (similarity {s:.2})", e.id), sims));
     }
     if let Some((e, s)) = members
         .iter()
         .zip(&sims)
-        .find(|(_, s)| **s < DREAM_MEMBER_FLOOR)
+        .find(|(_, s)| **s < floors.dream_member_floor)
     {
         return Ok(reject(
             format!(
-                "not alike {} (similarity {s:.2} < {DREAM_MEMBER_FLOOR})",
-                e.id
+                "not alike {} (similarity {s:.2} < {})",
+                e.id, floors.dream_member_floor
             ),
             sims,
         ));
     }
     if let Some((id, s)) = nearest_dream(rx, memory, &v)?
-        && s >= DREAM_DUPLICATE_SIM
+        && s >= floors.dream_duplicate_sim
     {
         return Ok(reject(
             format!("repeats dream {id} (similarity {s:.2})"),

@@ -30,10 +30,6 @@ pub const DREAM_MEMBERS_MAX: usize = 8;
 /// Least mean strength of the members: curation has turned their utility into strength, so
 /// a cluster curation let decay is not worth a dream.
 pub const DREAM_MIN_STRENGTH: f32 = 0.5;
-/// Least similarity of the dream to each of its members.
-pub const DREAM_MEMBER_FLOOR: f32 = 0.35;
-/// A dream this alike a kept one is a copy of it.
-pub const DREAM_DUPLICATE_SIM: f32 = 0.9;
 /// Most characters of a dream.
 pub const DREAM_MAX_CHARS: usize = 200;
 /// Active themes the sleep cycle keeps, and dream log lines kept.

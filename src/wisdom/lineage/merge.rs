@@ -1,6 +1,8 @@
 //! Many ancestors into one inheritance. Items with the same content id are one item; items
-//! of the same kind whose texts embed (with the creature's own memory embedder) at cosine
-//! [`NEAR_DUPLICATE_COSINE`] or more are near-duplicates and become one item too: the
+//! of the same kind whose texts embed (with the creature's own memory embedder) at its
+//! `lineage_merge_sim` or more (0.9 for the built-in embedder, 0.92 for the local model; see
+//! [`Calibration`](crate::memory::embed::Calibration)) are near-duplicates and become one
+//! item too: the
 //! best-evidenced text, every ancestor's volume in its provenance, the summed evidence.
 //! Reflexes are one item when they answer the same situation with the same action signature;
 //! two reflexes answering one situation with different verified actions contradict each
@@ -21,8 +23,6 @@ use crate::base::exit::Result;
 use crate::memory::Embedder;
 use crate::memory::search::dot;
 
-/// Two items of one kind at this cosine or more are near-duplicates.
-pub const NEAR_DUPLICATE_COSINE: f32 = 0.9;
 /// Hash bands per vector.
 pub const BANDS: usize = 8;
 /// Hyperplane signs per band.
@@ -92,6 +92,7 @@ pub fn merge(volumes: &[Volume], embedder: &dyn Embedder) -> Result<Merge> {
         vectors.extend(embedder.embed(&batch)?);
     }
     let planes = Planes::new(vectors.first().map_or(0, Vec::len));
+    let floor = embedder.calibration().lineage_merge_sim;
     let mut buckets: HashMap<(ItemKind, usize, u32), Vec<usize>> = HashMap::new();
     for (t, (n, _)) in texts.iter().enumerate() {
         let kind = record(groups[*n][0]).kind;
@@ -99,7 +100,7 @@ pub fn merge(volumes: &[Volume], embedder: &dyn Embedder) -> Result<Merge> {
             let peers = buckets.entry((kind, band, key)).or_default();
             for &p in peers.iter().rev().take(BUCKET_PEERS) {
                 out.comparisons += 1;
-                if dot(&vectors[t], &vectors[p]) >= NEAR_DUPLICATE_COSINE {
+                if dot(&vectors[t], &vectors[p]) >= floor {
                     union(&mut parent, texts[p].0, *n);
                 }
             }

@@ -11,7 +11,9 @@
 //!
 //! What is recalled: active memories of the kinds that state something (facts, procedures,
 //! strategies, general knowledge, dreams), found by the memory's fused recall with the step's
-//! text, at [`KNOWN_MIN_SIM`] or more, at most [`KNOWN_MAX`], within the characters
+//! text, at the embedder's prose floor or more (`known_min_sim` of its
+//! [`Calibration`](crate::memory::embed::Calibration): 0.25 for the built-in embedder, 0.45 for
+//! the local model), at most [`KNOWN_MAX`], within the characters
 //! `memory_max_chars` leaves beside the "Before you act" block and the worked examples. Lived episodes and passing
 //! thoughts are not stated facts and are left to the block.
 
@@ -23,10 +25,6 @@ use crate::world::prompt::{KNOWN_EXAMPLES, NO_STEP, known_line};
 
 /// Most memories shown above one question.
 pub const KNOWN_MAX: usize = 2;
-/// Least cosine at which a memory is shown above a question. On the labelled retrieval set
-/// (`tests/fixtures/retrieval/`) three in four right answers are above it and most wrong best
-/// hits below.
-pub const KNOWN_MIN_SIM: f32 = 0.25;
 /// Candidates drawn before the kinds are filtered.
 const POOL: usize = 4 * KNOWN_MAX;
 
@@ -46,13 +44,14 @@ pub fn states_something(kind: Kind) -> bool {
 /// The memories that answer `query`, best first, within `budget` characters of rendered lines.
 pub fn known(rx: &impl Read, memory: &Memory, query: &str, budget: usize) -> Result<Vec<Known>> {
     let hits = memory.recall(rx, query, &Filter::active(), POOL)?.hits;
+    let floor = memory.embedder().calibration().known_min_sim;
     let mut out = Vec::new();
     let mut used = 0;
     for h in hits {
         if out.len() == KNOWN_MAX {
             break;
         }
-        if h.sim < KNOWN_MIN_SIM || !states_something(h.engram.kind) {
+        if h.sim < floor || !states_something(h.engram.kind) {
             continue;
         }
         let body: String = h

@@ -10,6 +10,7 @@ mod curve_run;
 mod curve_show;
 mod dream;
 mod economy;
+mod embed_local;
 mod foundation;
 mod kill9;
 mod lived;
