@@ -14,8 +14,9 @@ ticks=${TICKS:-20}
 echo "== packages"
 scripts/install-deps.sh
 
-echo "== model"
+echo "== models (the embedded chat model and the local embedding model)"
 scripts/fetch-model.sh
+scripts/fetch-embedder.sh
 
 echo "== build (with the embedded model; the first build compiles llama.cpp, a few minutes)"
 cargo build --release --features embedded
