@@ -94,6 +94,7 @@ fn ticks(bencher: divan::Bencher, home: &Home, config: &Config) {
     let opts = TickOptions {
         wait: Duration::from_secs(5),
         dry_run: false,
+        ..Default::default()
     };
     let clock = Clock::pinned(0);
     let answer = instant();

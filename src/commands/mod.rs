@@ -5,6 +5,7 @@
 //! built.
 
 mod cachectl;
+mod cast;
 mod check;
 mod completions;
 mod config;
@@ -156,6 +157,9 @@ pub enum Command {
     /// show, scan, arm, disarm.
     #[command(subcommand)]
     Reflex(reflex::Command),
+    /// A cast: creatures sharing one machine and model server, taking turns by one
+    /// initiative law: init, add, remove, arena, tick, status, log, export, check.
+    Cast(cast::Args),
     /// Lineage: export the creature's validated corpus as a heirloom volume, import volumes
     /// into a newborn, show the generational metrics.
     #[command(subcommand)]
@@ -223,6 +227,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Cachectl(cmd) => cachectl::run(&ctx, cmd),
         Command::Reflex(cmd) => reflex::run(&ctx, cmd),
         Command::Legacy(cmd) => legacy::run(&ctx, cmd),
+        Command::Cast(args) => cast::run(&ctx, args),
     }
 }
 

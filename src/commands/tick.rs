@@ -1,10 +1,8 @@
 //! `wis tick`: one heartbeat of the creature's life.
 
 use crate::base::exit::Result;
-use crate::creature::FailKind;
-use crate::creature::heartbeat::Turn;
 use crate::mind::open::open_mind_keeping_state;
-use crate::turn::tick::{TickOptions, TickOutcome, TurnReport, tick};
+use crate::turn::tick::{TickOptions, TickOutcome, one_line, tick};
 
 use super::Ctx;
 
@@ -21,6 +19,7 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
     let opts = TickOptions {
         wait: ctx.wait,
         dry_run: args.dry_run,
+        ..Default::default()
     };
     let cache = ctx.home.cache_dir();
     let outcome = tick(&ctx.home, &config, &ctx.clock, &opts, &mut || {
@@ -33,6 +32,10 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
         TickOutcome::Paused { name } => ctx
             .printer
             .line(format!("{name} is paused; nothing happened")),
+        TickOutcome::Resting { name, until } => ctx.printer.line(format!(
+            "{name} is resting until {} ([heartbeat] recovery_secs); nothing happened",
+            crate::base::clock::rfc3339(until)
+        )),
         TickOutcome::DryRun {
             tick,
             turn,
@@ -57,37 +60,11 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
                 ctx.printer
                     .note(format!("recovered turn {t}, which was interrupted"));
             }
-            ctx.printer.line(line(&report))?;
+            ctx.printer.line(one_line(&report))?;
             for event in &report.events {
                 ctx.printer.note(format!("  {event}"));
             }
             Ok(())
         }
     }
-}
-
-/// "tick 42 work: bash `ls` -> ok 0.3s"
-pub fn line(r: &TurnReport) -> String {
-    let what = r.action.clone().unwrap_or_else(|| r.summary.clone());
-    let result = match r.fail_kind {
-        None => String::new(),
-        Some(FailKind::Ok) if r.turn == Turn::Rumination => String::new(),
-        Some(kind) if r.turn == Turn::Rumination => format!(" -> {kind}"),
-        Some(kind) => format!(" -> {kind} {:.1}s", r.duration_ms as f64 / 1000.0),
-    };
-    let turn = if r.turn == Turn::Rumination {
-        format!("rumination ({})", r.why)
-    } else {
-        r.turn.to_string()
-    };
-    let xp = if r.xp > 0 {
-        format!(
-            " (+{} XP{})",
-            r.xp,
-            if r.level_up { ", level up" } else { "" }
-        )
-    } else {
-        String::new()
-    };
-    format!("tick {} {turn}: {what}{result}{xp}", r.tick)
 }

@@ -89,6 +89,36 @@ pub fn choose(persona: &Persona, step: Option<&str>) -> Choice {
     }
 }
 
+/// Chooses the turn of a participant in a cast: off stage only maintenance (sleep when its
+/// pressure says so, else rumination); on stage, a participant spoken to reacts (a work turn
+/// whose step is the message), and otherwise chooses as it would alone.
+pub fn choose_in_cast(
+    persona: &Persona,
+    step: Option<&str>,
+    offstage: bool,
+    spoken_to: bool,
+) -> Choice {
+    if offstage {
+        if persona.sleepy() {
+            return Choice {
+                turn: Turn::Sleep,
+                why: "sleep pressure crossed its threshold",
+            };
+        }
+        return Choice {
+            turn: Turn::Rumination,
+            why: "off stage, time to think things over",
+        };
+    }
+    if spoken_to {
+        return Choice {
+            turn: Turn::Work,
+            why: "someone spoke to you",
+        };
+    }
+    choose(persona, step)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -111,6 +141,33 @@ mod tests {
         assert_eq!(choose(&p, Some("look")).turn, Turn::Work);
         p.sleep_pressure = p.nap_threshold();
         assert_eq!(choose(&p, Some("look")).turn, Turn::Sleep);
+    }
+
+    #[test]
+    fn in_a_cast_offstage_is_maintenance_and_being_spoken_to_is_a_reaction() {
+        let mut p = Persona::newborn("X", 0);
+        assert_eq!(
+            choose_in_cast(&p, Some("look"), true, false).turn,
+            Turn::Rumination
+        );
+        assert_eq!(choose_in_cast(&p, None, false, true).turn, Turn::Work);
+        assert_eq!(
+            choose_in_cast(&p, None, false, false).turn,
+            Turn::Rumination
+        );
+        p.sleep_pressure = p.nap_threshold();
+        assert_eq!(
+            choose_in_cast(&p, Some("look"), true, true).turn,
+            Turn::Sleep
+        );
+        assert_eq!(
+            choose_in_cast(&p, Some("look"), false, true).turn,
+            Turn::Work
+        );
+        assert_eq!(
+            choose_in_cast(&p, Some("look"), false, false).turn,
+            Turn::Sleep
+        );
     }
 
     #[test]

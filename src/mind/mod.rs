@@ -11,6 +11,7 @@ pub mod calls;
 pub mod embedded;
 mod extract;
 pub mod gguf;
+pub mod load;
 pub mod local;
 pub mod open;
 pub mod openai;

@@ -36,6 +36,7 @@ pub fn registry() -> &'static [DocType] {
             DocType::of::<crate::wisdom::recall::Bet>(),
             DocType::of::<crate::wisdom::replay::ReplayRecord>(),
             DocType::of::<crate::wisdom::incubation::Incubation>(),
+            DocType::of::<crate::wisdom::musing::Musings>(),
             DocType::of::<crate::wisdom::dream::SleepCycle>(),
             DocType::of::<crate::wisdom::dream::DreamRecord>(),
             DocType::of::<crate::wisdom::reflex::Reflex>(),

@@ -8,6 +8,7 @@
 
 pub mod between;
 pub mod birth;
+pub mod cast;
 pub mod check;
 pub mod ctx;
 pub mod documents;

@@ -73,6 +73,7 @@ impl Life {
         let opts = TickOptions {
             wait: Duration::from_secs(1),
             dry_run: false,
+            ..Default::default()
         };
         tick(&self.home, &self.config, &self.clock, &opts, &mut || {
             Ok(steady())

@@ -20,6 +20,7 @@ pub mod dream;
 pub mod episodes;
 pub mod incubation;
 pub mod lineage;
+pub mod musing;
 pub mod recall;
 pub mod reflex;
 pub mod replay;

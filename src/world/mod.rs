@@ -11,6 +11,7 @@ pub mod sandbox;
 pub mod tools;
 
 pub mod prompt;
+pub mod scene;
 pub mod stats;
 pub mod units;
 pub mod window;

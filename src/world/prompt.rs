@@ -45,6 +45,8 @@ pub struct Tail<'a> {
     pub stream: &'a [StreamLine],
     /// The rendered "## Before you act" block (recall), already within its own budget.
     pub before_you_act: Option<String>,
+    /// The scene a cast shares, rendered for this participant (see [`super::scene`]).
+    pub scene: Option<String>,
     /// The closing cue: what is asked this turn.
     pub cue: &'a str,
 }
@@ -176,7 +178,16 @@ pub fn build(
     }
     now.push('\n');
     now.push_str(tail.cue);
-    let fixed = stable.chars().count() + rare.chars().count() + now.chars().count() + 16;
+    let scene = tail
+        .scene
+        .as_deref()
+        .map(|s| format!("{s}\n"))
+        .unwrap_or_default();
+    let fixed = stable.chars().count()
+        + rare.chars().count()
+        + scene.chars().count()
+        + now.chars().count()
+        + 16;
     let room = budget
         .max_total_chars
         .saturating_sub(fixed.div_ceil(ROOM_QUANTUM) * ROOM_QUANTUM)
@@ -187,7 +198,7 @@ pub fn build(
     } else {
         recent.join("\n")
     };
-    let volatile = format!("{rare}## Recent\n{stream}\n\n{now}");
+    let volatile = format!("{rare}## Recent\n{stream}\n\n{scene}{now}");
     Prompt { stable, volatile }
 }
 

@@ -38,6 +38,7 @@ pub fn newborn_prompt(context: &Context) -> String {
     let persona = Persona::newborn("Tam", 0);
     let cue = work_cue(None);
     let tail = Tail {
+        scene: None,
         tick: 1,
         cue: &cue,
         ..Tail::default()

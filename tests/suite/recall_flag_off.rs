@@ -41,6 +41,7 @@ fn live(home: &Home, recall: bool, answers: &[&str]) -> Vec<Prompt> {
     let opts = TickOptions {
         wait: Duration::from_secs(5),
         dry_run: false,
+        ..Default::default()
     };
     for _ in answers {
         tick(home, &config, &Clock::pinned(1_000), &opts, &mut || {

@@ -37,6 +37,7 @@ fn live(home: &Home, config: &Config, ticks: usize, answers: &[&str]) -> Vec<Pro
     let opts = TickOptions {
         wait: Duration::from_secs(5),
         dry_run: false,
+        ..Default::default()
     };
     for _ in 0..ticks {
         let done = tick(home, config, &Clock::pinned(1_000), &opts, &mut || {

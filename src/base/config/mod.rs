@@ -9,6 +9,7 @@ pub mod check;
 mod context;
 mod curve;
 mod embed;
+mod heartbeat;
 mod llm;
 mod organs;
 mod template;
@@ -21,6 +22,7 @@ use serde::{Deserialize, Serialize};
 pub use context::{Context, Preset};
 pub use curve::{Arm, ArmMemory, Curve, VOTE_TEMPERATURE};
 pub use embed::{Embed, EmbedBackend};
+pub use heartbeat::Heartbeat;
 pub use llm::{Endpoint, Llm};
 pub use organs::{Organs, SandboxMode};
 pub use template::{TEMPLATE, env_var_name, known_keys};
@@ -38,6 +40,7 @@ pub struct Config {
     pub wisdom: Wisdom,
     pub curve: Curve,
     pub organs: Organs,
+    pub heartbeat: Heartbeat,
 }
 
 /// Where a layer came from, for error messages.

@@ -106,6 +106,7 @@ fn measure_all(
         let opts = crate::turn::tick::TickOptions {
             wait: ctx.wait,
             dry_run: true,
+            ..Default::default()
         };
         let next = crate::turn::tick::tick(&ctx.home, config, &ctx.clock, &opts, &mut || {
             Err(Error::internal("a dry-run tick asks no model"))

@@ -37,6 +37,7 @@ pub(super) fn tick_at(home: &Home, at: i64) -> Result<()> {
     let opts = TickOptions {
         wait: Duration::from_secs(1),
         dry_run: false,
+        ..Default::default()
     };
     tick(
         home,

@@ -22,8 +22,9 @@ use crate::turn::ctx::TurnCtx;
 use crate::turn::progression::chores::Chores;
 use crate::turn::progression::snapshot::snapshot;
 use crate::turn::recover;
-use crate::wisdom::{episodes, recall};
+use crate::wisdom::{episodes, musing, recall};
 use crate::world::prompt::{self, Tail, rumination_cue, work_cue_knowing};
+use crate::world::scene::{Arena, SAY_SPEC, Stage};
 use crate::world::skills::Runnable;
 
 use super::finish::TurnReport;
@@ -52,6 +53,11 @@ pub struct Plan {
     pub recovered: Option<u64>,
     /// The `[REFLEX]` line of a reflex that fired before the model was asked.
     pub reflex: Option<String>,
+    /// The plan's current step as this turn began (not a reaction's question).
+    pub step: Option<String>,
+    pub objective: Option<String>,
+    /// A rumination's lane, with `[heartbeat] rumination_lanes` on.
+    pub lane: Option<musing::Choice>,
 }
 
 /// What the first phase found.
@@ -59,6 +65,11 @@ pub struct Plan {
 pub enum Begin<'a> {
     Paused {
         name: String,
+    },
+    /// Inside the recovery after the last completed turn (`[heartbeat] recovery_secs`).
+    Resting {
+        name: String,
+        until: Millis,
     },
     /// The plan of the turn and its context.
     Ready(Box<Plan>, TurnCtx<'a>),
@@ -79,16 +90,42 @@ pub fn rumination_schema() -> Value {
     })
 }
 
+/// How the first phase is asked to run.
+#[derive(Debug, Clone, Copy)]
+pub struct Ask<'s> {
+    pub now: Millis,
+    /// Not a dry run: recover, fire reflexes, write the lease.
+    pub write_lease: bool,
+    /// Keep the creature's own recovery (`[heartbeat] recovery_secs`); a cast keeps its own.
+    pub rest: bool,
+    /// The cast's scene, when the turn is played in one.
+    pub stage: Option<&'s Stage>,
+}
+
+/// When the creature's recovery after its last completed turn ends, if that is after `now`.
+/// An interrupted turn counts as completed when it was recovered.
+pub fn resting_until(persona: &Persona, config: &Config, now: Millis) -> Option<Millis> {
+    let recovery = (config.heartbeat.recovery_secs as Millis).saturating_mul(1000);
+    let last = persona.last_tick.as_ref()?;
+    let until = last.at.saturating_add(recovery);
+    (recovery > 0 && now < until).then_some(until)
+}
+
 /// Runs the first phase in `tx`; the caller commits (unless it is a dry run). The turn's
 /// context is built here, once, and handed back with the plan. With reflexes on, an armed
 /// reflex matching the situation fires here, before the prompt is built (never in a dry run).
 pub fn begin<'a>(
     tx: &mut Tx<'_>,
     config: &'a Config,
-    now: Millis,
-    write_lease: bool,
+    ask: Ask<'_>,
     workspace: &Path,
 ) -> Result<Begin<'a>> {
+    let Ask {
+        now,
+        write_lease,
+        rest,
+        stage,
+    } = ask;
     let (mut persona, genome, rebuilt) = recover::creature(tx)?;
     if persona.paused {
         return Ok(Begin::Paused { name: persona.name });
@@ -107,15 +144,41 @@ pub fn begin<'a>(
             }
         },
     };
+    if rest
+        && recovered.is_none()
+        && let Some(until) = resting_until(&persona, config, now)
+    {
+        return Ok(Begin::Resting {
+            name: persona.name,
+            until,
+        });
+    }
     let tick = persona.ticks + 1;
     let ctx = TurnCtx::new(config, tick, now, genome.morph);
     let body = snapshot(tx, &ctx, &persona, write_lease)?;
-    let step = notebooks::current_step(tx)?;
-    let choice = heartbeat::choose(&persona, step.as_deref());
-    let visible = body.visible.clone();
+    let planned = notebooks::current_step(tx)?;
+    let reaction = stage.and_then(Stage::reaction_step);
+    let choice = match stage {
+        Some(s) => heartbeat::choose_in_cast(
+            &persona,
+            planned.as_deref(),
+            s.arena == Arena::Offstage,
+            s.reaction.is_some(),
+        ),
+        None => heartbeat::choose(&persona, planned.as_deref()),
+    };
+    // A reaction answers what was said, in place of the plan's step.
+    let planned_step = planned.clone();
+    let objective_now = body.objective.clone();
+    let step = reaction.or(planned);
+    let mut visible = body.visible.clone();
+    if stage.is_some_and(Stage::can_say) && choice.turn == Turn::Work {
+        visible.push(&SAY_SPEC);
+    }
     let situation = episodes::situation_key(body.objective.as_deref(), step.as_deref());
     let mut reflex_line = None;
-    if write_lease && config.wisdom.reflexes_enabled && choice.turn == Turn::Work {
+    let reacting = stage.is_some_and(|s| s.reaction.is_some());
+    if write_lease && config.wisdom.reflexes_enabled && choice.turn == Turn::Work && !reacting {
         let fired = reflex::fire(
             tx,
             &ctx,
@@ -152,8 +215,19 @@ pub fn begin<'a>(
         choice.turn,
         write_lease,
     )?;
+    let lane = if choice.turn == Turn::Rumination && config.heartbeat.rumination_lanes {
+        Some(musing::choose(tx)?)
+    } else {
+        None
+    };
     let (cue, schema) = match choice.turn {
-        Turn::Rumination => (rumination_cue(choice.why), rumination_schema()),
+        Turn::Rumination => {
+            let cue = match lane.as_ref().and_then(|l| l.material.as_ref()) {
+                Some(material) => musing::associative_cue(material),
+                None => rumination_cue(choice.why),
+            };
+            (cue, rumination_schema())
+        }
         _ => {
             let block = recall.block.as_deref();
             let known = recall::prose::for_step(tx, config, &ctx.memory, step.as_deref(), block)?;
@@ -171,6 +245,7 @@ pub fn begin<'a>(
         skills: body.skills_line,
         stream: &stream,
         before_you_act: recall.block,
+        scene: stage.and_then(Stage::render),
         cue: &cue,
     };
     let prompt = prompt::build(
@@ -205,6 +280,9 @@ pub fn begin<'a>(
         recall: recall.injected,
         recovered,
         reflex: reflex_line,
+        step: planned_step,
+        objective: objective_now,
+        lane,
     };
     Ok(Begin::Ready(Box::new(plan), ctx))
 }

@@ -59,6 +59,19 @@ pub struct TurnReport {
     /// The model call's tokens (and how many a cache served) and timings, where reported.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub usage: Option<crate::mind::Usage>,
+    /// What a `say` in a cast's scene said, and to whom.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub said: Option<Said>,
+    /// A rumination's lane (`analytic`, `associative`), with rumination lanes on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lane: Option<String>,
+}
+
+/// A `say` that reached its addressee.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Said {
+    pub to: String,
+    pub text: String,
 }
 
 /// Checks the lease is still this turn's and removes it.
@@ -194,4 +207,33 @@ pub fn brief(decision: &Decision) -> String {
         Decision::Think { plan, .. } => format!("planned {}", plan.join("; ")),
         Decision::Unreadable { reason, .. } => format!("unreadable reply ({reason})"),
     }
+}
+
+/// "tick 42 work: bash `ls` -> ok 0.3s"
+pub fn one_line(r: &TurnReport) -> String {
+    let what = r.action.clone().unwrap_or_else(|| r.summary.clone());
+    let result = match r.fail_kind {
+        None => String::new(),
+        Some(FailKind::Ok) if r.turn == Turn::Rumination => String::new(),
+        Some(kind) if r.turn == Turn::Rumination => format!(" -> {kind}"),
+        Some(kind) => format!(" -> {kind} {:.1}s", r.duration_ms as f64 / 1000.0),
+    };
+    let turn = if r.turn == Turn::Rumination {
+        match &r.lane {
+            Some(lane) => format!("rumination ({}; {lane} lane)", r.why),
+            None => format!("rumination ({})", r.why),
+        }
+    } else {
+        r.turn.to_string()
+    };
+    let xp = if r.xp > 0 {
+        format!(
+            " (+{} XP{})",
+            r.xp,
+            if r.level_up { ", level up" } else { "" }
+        )
+    } else {
+        String::new()
+    };
+    format!("tick {} {turn}: {what}{result}{xp}", r.tick)
 }

@@ -17,8 +17,10 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-pub use begin::{Begin, Plan, lease_lifetime_ms, record_interrupted, rumination_schema};
-pub use finish::{Decision, TurnReport, observation};
+pub use begin::{
+    Ask, Begin, Plan, lease_lifetime_ms, record_interrupted, resting_until, rumination_schema,
+};
+pub use finish::{Decision, Said, TurnReport, observation, one_line};
 
 use crate::base::clock::Clock;
 use crate::base::config::Config;
@@ -26,6 +28,7 @@ use crate::base::exit::Result;
 use crate::base::home::Home;
 use crate::base::store::Read;
 use crate::creature::heartbeat::Turn;
+use crate::creature::stream::{StreamLine, Voice};
 use crate::creature::{FailKind, Outcome, Persona, REPLY};
 use crate::mind::calls::MindCall;
 use crate::mind::parse::parse_action;
@@ -33,17 +36,22 @@ use crate::mind::{Mind, Reply, Sampling};
 use crate::turn::economy::{self, Payment};
 use crate::turn::progression::boundary::after_outcome;
 use crate::turn::recover;
-use crate::wisdom::recall;
 use crate::wisdom::reflex::fire;
 use crate::wisdom::reflex::metric::Handled;
+use crate::wisdom::{musing, recall};
 use crate::world::dispatch::{Body, execute, needs_store};
+use crate::world::scene::{self, SAY, Stage};
 
 /// How to run a tick.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct TickOptions {
     pub wait: Duration,
     /// Print the prompt and schema; call nothing, write nothing.
     pub dry_run: bool,
+    /// The scene of a cast this turn is played in (`wis cast tick`).
+    pub stage: Option<Stage>,
+    /// Do not keep the creature's own recovery (a cast keeps its own schedule).
+    pub ignore_rest: bool,
 }
 
 /// What a tick did.
@@ -52,6 +60,11 @@ pub struct TickOptions {
 pub enum TickOutcome {
     Paused {
         name: String,
+    },
+    /// Inside the recovery after the last completed turn: nothing was called or written.
+    Resting {
+        name: String,
+        until: crate::base::clock::Millis,
     },
     DryRun {
         tick: u64,
@@ -75,9 +88,16 @@ pub fn tick(
     let store = home.open(opts.wait, "tick", clock)?;
     let mut tx = store.write()?;
     let workspace = home.workspace();
-    let begun = begin::begin(&mut tx, config, clock.now(), !opts.dry_run, &workspace)?;
+    let ask = Ask {
+        now: clock.now(),
+        write_lease: !opts.dry_run,
+        rest: !opts.ignore_rest,
+        stage: opts.stage.as_ref(),
+    };
+    let begun = begin::begin(&mut tx, config, ask, &workspace)?;
     let (plan, ctx) = match begun {
         Begin::Paused { name } => return Ok(TickOutcome::Paused { name }),
+        Begin::Resting { name, until } => return Ok(TickOutcome::Resting { name, until }),
         Begin::Handled(report) => {
             tx.commit()?;
             return Ok(TickOutcome::Turn(*report));
@@ -93,6 +113,18 @@ pub fn tick(
             prompt: plan.prompt,
             schema: plan.schema,
         });
+    }
+    if plan.choice.turn != Turn::Sleep
+        && config.heartbeat.defer_when_busy
+        && let Some(why) = crate::mind::load::server_busy(&config.llm)
+    {
+        // Nothing of this turn is written: the lease goes with the transaction.
+        drop(tx);
+        return Err(crate::base::exit::Error::busy(format!(
+            "{why}; tick {} is deferred",
+            plan.tick
+        ))
+        .hint("nothing was written: the next tick (from cron, the next run) tries again"));
     }
     if plan.choice.turn == Turn::Sleep {
         let night = match sleep::begin(tx, &plan, &ctx, started)? {
@@ -156,6 +188,9 @@ pub fn tick(
             action,
             outcome: None,
         } => execute(action, &body, Some(&mut tx)),
+        Decision::Say { action } if action.tool == SAY => {
+            scene::judge_say(action, opts.stage.as_ref())
+        }
         Decision::Say { .. } => Outcome::ok("said"),
         Decision::Think { plan: steps, .. } if steps.is_empty() => Outcome::ok("thought, no plan"),
         Decision::Think { plan: steps, .. } => {
@@ -175,6 +210,50 @@ pub fn tick(
         clock.now(),
     )?;
     tx.push(&MindCall::of(plan.tick, clock.now(), &reply))?;
+    let mut lane_events = Vec::new();
+    if let Some(lane) = &plan.lane {
+        let steps = match &decision {
+            Decision::Think { plan: steps, .. } => steps.as_slice(),
+            _ => &[],
+        };
+        let musing = musing::record(&mut tx, lane, steps, plan.tick, clock.now())?;
+        if let Some(material) = &musing.material {
+            let outcome = if musing.bridge() {
+                format!(
+                    "adopted into the plan (a bridge: {} candidate steps)",
+                    musing.candidates.len()
+                )
+            } else {
+                "not adopted".to_string()
+            };
+            let line = format!(
+                "(associative lane) this came to mind: {}; {outcome}",
+                material.text
+            );
+            tx.push(&StreamLine::new(
+                plan.tick,
+                clock.now(),
+                Voice::Think,
+                line.clone(),
+            ))?;
+            lane_events.push(line);
+        }
+    }
+    if config.heartbeat.rumination_lanes
+        && plan.choice.turn == Turn::Work
+        && let Some(step) = plan.step.as_deref()
+        && !crate::creature::notebooks::load(&tx, crate::creature::notebooks::PLAN)?
+            .notes
+            .iter()
+            .any(|n| n.open && n.text == step)
+    {
+        let settled = musing::settle(&mut tx, plan.objective.as_deref(), step, plan.tick)?;
+        if settled > 0 {
+            lane_events.push(format!(
+                "a bridge's candidate proved useful: \"{step}\" closed after a verified success"
+            ));
+        }
+    }
     let ctx = ctx.at(clock.now());
     if config.wisdom.reflexes_enabled
         && let Decision::Act { .. } = &decision
@@ -193,7 +272,8 @@ pub fn tick(
         Decision::Act { action, .. } => Some((action, &outcome)),
         _ => None,
     };
-    let events = after_outcome(&mut tx, &ctx, acted, &plan.skills, chores)?;
+    let mut events = after_outcome(&mut tx, &ctx, acted, &plan.skills, chores)?;
+    events.extend(lane_events);
     let payment = match acted {
         Some((action, outcome)) => economy::pay(&mut tx, &plan.situation, action, outcome, &mark)?,
         None => Payment::default(),
@@ -205,6 +285,13 @@ pub fn tick(
         Decision::Act { action, .. } | Decision::Say { action } => Some(action.tool.clone()),
         _ => None,
     };
+    let said = match &decision {
+        Decision::Say { action } if action.tool == SAY => {
+            scene::addressed(action, &outcome, opts.stage.as_ref())
+        }
+        _ => None,
+    }
+    .map(|(to, text)| finish::Said { to, text });
     Ok(TickOutcome::Turn(TurnReport {
         tick: plan.tick,
         turn: plan.choice.turn,
@@ -222,6 +309,8 @@ pub fn tick(
         events,
         reflex: plan.reflex.clone(),
         usage: Some(reply.usage.clone()),
+        said,
+        lane: plan.lane.as_ref().map(|l| l.lane.as_str().to_string()),
     }))
 }
 
@@ -231,7 +320,7 @@ fn decide(plan: &Plan, reply: &Reply) -> Decision {
         return parse_rumination(&reply.text);
     }
     match parse_action(&reply.text, &plan.visible) {
-        Ok(action) if action.tool == REPLY => Decision::Say { action },
+        Ok(action) if action.tool == REPLY || action.tool == SAY => Decision::Say { action },
         Ok(action) => Decision::Act {
             action,
             outcome: None,

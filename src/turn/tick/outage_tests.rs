@@ -47,6 +47,7 @@ fn run(home: &Home, at: i64, fail: bool) -> Result<TickOutcome> {
     let opts = TickOptions {
         wait: Duration::from_secs(1),
         dry_run: false,
+        ..Default::default()
     };
     let clock = Clock::pinned(at);
     tick(home, &Config::default(), &clock, &opts, &mut || {

@@ -143,5 +143,7 @@ pub fn end_below(
         events,
         reflex: Some(handled.fired.line),
         usage: None,
+        said: None,
+        lane: None,
     })
 }

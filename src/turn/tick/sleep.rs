@@ -102,5 +102,7 @@ fn record(
         events: Vec::new(),
         reflex: None,
         usage: None,
+        said: None,
+        lane: None,
     })
 }

@@ -4,7 +4,9 @@
 //! before this sleep's jobs run), and picks the largest cluster with at least
 //! [`DREAM_MIN_MEMBERS`] active members, none of them with a net harmful utility record, a
 //! mean strength of at least [`DREAM_MIN_STRENGTH`], and no kept dream covering half of it.
-//! Ties go to the closer-knit cluster, then the older members. It reads; it writes nothing.
+//! Ties go to the closer-knit cluster, then the older members. A cluster a rumination's
+//! bridge asked to dream of (rumination lanes, `wisdom::musing`: the queue of dream seeds)
+//! goes before any other that qualifies. It reads; it writes nothing.
 
 use serde_json::{Value, json};
 
@@ -16,6 +18,7 @@ use crate::base::store::{Read, SINGLETON_KEY};
 use crate::memory::resonance::Resonance;
 use crate::memory::{Engram, EngramId, Tier};
 use crate::mind::Prompt;
+use crate::wisdom::musing::Musings;
 
 /// Most characters of one member shown to the model.
 const MEMBER_CHARS: usize = 240;
@@ -40,7 +43,9 @@ impl Draft {
 pub fn draw(rx: &impl Read) -> Result<Option<Draft>> {
     let resonance: Resonance = rx.get(SINGLETON_KEY)?.unwrap_or_default();
     let cycle: SleepCycle = rx.get(SINGLETON_KEY)?.unwrap_or_default();
-    let mut best: Option<(usize, f32, Draft)> = None;
+    let musings: Musings = rx.get(SINGLETON_KEY)?.unwrap_or_default();
+    let seeds = musings.dream_seeds();
+    let mut best: Option<(bool, usize, f32, Draft)> = None;
     for cluster in &resonance.clusters {
         if (cluster.size as usize) < DREAM_MIN_MEMBERS {
             continue;
@@ -66,8 +71,17 @@ pub fn draw(rx: &impl Read) -> Result<Option<Draft>> {
         if cycle.covers(&ids) {
             continue;
         }
-        let better = best.as_ref().is_none_or(|(n, sim, _)| {
-            members.len() > *n || (members.len() == *n && cluster.mean_sim > *sim)
+        let seeded = seeds.iter().any(|seed| {
+            let shared = seed
+                .iter()
+                .filter(|id| cluster.members.contains(id))
+                .count();
+            shared * 2 >= seed.len()
+        });
+        let better = best.as_ref().is_none_or(|(s, n, sim, _)| {
+            (seeded && !*s)
+                || (seeded == *s
+                    && (members.len() > *n || (members.len() == *n && cluster.mean_sim > *sim)))
         });
         if better {
             let prompt = prompt(&members);
@@ -77,10 +91,10 @@ pub fn draw(rx: &impl Read) -> Result<Option<Draft>> {
                 cluster_size: cluster.size,
                 prompt,
             };
-            best = Some((n, cluster.mean_sim, draft));
+            best = Some((seeded, n, cluster.mean_sim, draft));
         }
     }
-    Ok(best.map(|(_, _, d)| d))
+    Ok(best.map(|(_, _, _, d)| d))
 }
 
 /// Worked examples shown before the cluster: alike notes, then one line that says what they

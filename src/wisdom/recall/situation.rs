@@ -17,6 +17,7 @@ use crate::creature::{Action, REPLY};
 use crate::doc;
 use crate::memory::Utility;
 use crate::wisdom::episodes::Episode;
+use crate::world::scene::SAY;
 
 /// Most situations indexed; past it the least recently seen one goes.
 pub const SITUATION_CAP: u64 = 4_096;
@@ -187,7 +188,11 @@ impl Situation {
 /// are never judged, unreadable replies are no action, and automated outcomes are not the
 /// mind's (WIS2).
 pub fn indexable(ep: &Episode) -> bool {
-    !ep.automated && ep.tool != REPLY && ep.tool != "unreadable" && ep.tool != "think"
+    !ep.automated
+        && ep.tool != REPLY
+        && ep.tool != SAY
+        && ep.tool != "unreadable"
+        && ep.tool != "think"
 }
 
 /// An episode's action re-written in the channel's canonical JSON form, if it still reads

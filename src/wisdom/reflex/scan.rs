@@ -16,6 +16,7 @@ use crate::base::exit::Result;
 use crate::base::store::{Read, Tx};
 use crate::creature::REPLY;
 use crate::wisdom::episodes::Episode;
+use crate::world::scene::SAY;
 
 use super::registry::{self, armed};
 use super::{
@@ -72,7 +73,7 @@ pub fn observe(
     e: &Episode,
     need: u32,
 ) -> Option<Streak> {
-    if e.automated || e.tool == REPLY {
+    if e.automated || e.tool == REPLY || e.tool == SAY {
         return None;
     }
     if !e.success {

@@ -92,6 +92,7 @@ pub fn rebuild(
     )?;
     let cue = work_cue_knowing(step_of(&m.situation), &known);
     let tail = Tail {
+        scene: None,
         tick: m.tick,
         plan: None,
         objectives: today.objectives.map(str::to_string),

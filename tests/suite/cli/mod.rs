@@ -4,6 +4,7 @@
 //! report snapshots, text and JSON, of every reporting command.
 
 mod cachectl;
+mod cast;
 mod curve_arms;
 mod curve_fixture;
 mod curve_run;

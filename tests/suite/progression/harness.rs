@@ -67,6 +67,7 @@ impl Life {
         let opts = TickOptions {
             wait: Duration::from_secs(5),
             dry_run: false,
+            ..Default::default()
         };
         let policy = self.policy.clone();
         let out = tick(

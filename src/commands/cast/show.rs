@@ -1,0 +1,201 @@
+//! `wis cast status` and `wis cast log`.
+
+use serde::Serialize;
+
+use super::PEEK;
+use crate::base::clock::{Millis, rfc3339};
+use crate::base::exit::Result;
+use crate::base::home::Home;
+use crate::base::store::Read;
+use crate::commands::Ctx;
+use crate::creature::Persona;
+use crate::turn::cast::Cast;
+use crate::turn::cast::record::Receipt;
+use crate::turn::cast::schedule::{Participant, Schedule, queue};
+
+/// One participant as `status` shows it.
+#[derive(Debug, Serialize)]
+struct Row<'a> {
+    #[serde(flatten)]
+    participant: &'a Participant,
+    /// pending | spoken to | ready | resting
+    state: String,
+    /// Its place in the queue of those ready now (1 acts next).
+    place: Option<usize>,
+    next_turn: &'static str,
+    sleep_pressure: Option<f64>,
+    nap_threshold: Option<f64>,
+    /// Its last turn was a sleep, or its pressure says the next will be.
+    asleep: Option<bool>,
+}
+
+fn ago(now: Millis, at: Millis) -> String {
+    let secs = (now - at) / 1000;
+    if secs >= 0 {
+        format!("{secs}s ago")
+    } else {
+        format!("in {}s", -secs)
+    }
+}
+
+pub fn status(ctx: &Ctx, cast: &Cast) -> Result<()> {
+    let file = cast.load()?;
+    let store = cast.open(ctx.wait, "cast status", &ctx.clock)?;
+    let rx = store.read()?;
+    let (schedule, _) = rx.singleton_or_default::<Schedule>()?;
+    drop(rx);
+    drop(store);
+    let now = ctx.clock.now();
+    let order: Vec<String> = queue(&schedule.participants, now)
+        .iter()
+        .map(|p| p.id.clone())
+        .collect();
+    let rows: Vec<Row> = schedule
+        .participants
+        .iter()
+        .map(|p| {
+            let persona = Home::new(&p.home)
+                .open(PEEK, "cast status", &ctx.clock)
+                .ok()
+                .and_then(|s| s.read().ok()?.singleton::<Persona>().ok());
+            let state = match &p.pending {
+                Some(t) => format!("pending (pid {}, {})", t.pid, ago(now, t.started_at)),
+                None if p.reaction_open(now) => format!(
+                    "spoken to by {}",
+                    p.reaction
+                        .as_ref()
+                        .map(|r| r.message.from.as_str())
+                        .unwrap_or("?")
+                ),
+                None if p.next_ready_at <= now => "ready".into(),
+                None => "resting".into(),
+            };
+            Row {
+                participant: p,
+                state,
+                place: order.iter().position(|id| *id == p.id).map(|i| i + 1),
+                next_turn: p.next_kind(now).as_str(),
+                sleep_pressure: persona.as_ref().map(|x| x.sleep_pressure),
+                nap_threshold: persona.as_ref().map(Persona::nap_threshold),
+                asleep: persona.as_ref().map(|x| {
+                    x.sleepy()
+                        || x.last_tick
+                            .as_ref()
+                            .is_some_and(|t| t.turn == crate::creature::heartbeat::Turn::Sleep)
+                }),
+            }
+        })
+        .collect();
+    if ctx.printer.is_json() {
+        return ctx.printer.json(&serde_json::json!({
+            "cast_ticks": schedule.cast_ticks,
+            "in_flight": schedule.in_flight(),
+            "max_in_flight": file.schedule.max_in_flight,
+            "recovery_secs": file.schedule.recovery_secs,
+            "next": order.first(),
+            "participants": rows,
+        }));
+    }
+    let table: Vec<Vec<String>> = rows
+        .iter()
+        .map(|r| {
+            let p = r.participant;
+            vec![
+                r.place.map(|n| n.to_string()).unwrap_or_else(|| "-".into()),
+                p.id.clone(),
+                p.arena.to_string(),
+                r.state.clone(),
+                r.next_turn.to_string(),
+                ago(now, p.next_ready_at),
+                format!("{:.2}", p.initiative_speed),
+                p.last_completed_at
+                    .map(|t| ago(now, t))
+                    .unwrap_or_else(|| "never".into()),
+                match (r.sleep_pressure, r.nap_threshold, r.asleep) {
+                    (Some(sp), Some(th), Some(asleep)) => {
+                        format!("{sp:.0}/{th:.0}{}", if asleep { " asleep" } else { "" })
+                    }
+                    _ => "(store busy)".into(),
+                },
+            ]
+        })
+        .collect();
+    ctx.printer.table(
+        &[
+            "#",
+            "id",
+            "arena",
+            "state",
+            "next turn",
+            "ready",
+            "speed",
+            "last completed",
+            "sleep",
+        ],
+        table,
+    )?;
+    ctx.printer.note(format!(
+        "{} cast ticks; {} of at most {} in flight; next: {}",
+        schedule.cast_ticks,
+        schedule.in_flight(),
+        file.schedule.max_in_flight,
+        order
+            .first()
+            .map(String::as_str)
+            .unwrap_or("nobody is ready")
+    ));
+    Ok(())
+}
+
+pub fn log(ctx: &Ctx, cast: &Cast, last: usize) -> Result<()> {
+    let store = cast.open(ctx.wait, "cast log", &ctx.clock)?;
+    let receipts: Vec<Receipt> = store
+        .read()?
+        .ring::<Receipt>(Some(last))?
+        .into_iter()
+        .map(|(_, r)| r)
+        .collect();
+    if ctx.printer.is_json() {
+        for r in &receipts {
+            ctx.printer.json_line(r)?;
+        }
+        return Ok(());
+    }
+    if receipts.is_empty() {
+        return ctx.printer.line("no turns yet");
+    }
+    let rows = receipts
+        .iter()
+        .map(|r| {
+            vec![
+                r.cast_tick.to_string(),
+                r.id.clone(),
+                r.arena.to_string(),
+                r.kind.as_str().to_string(),
+                r.turn.clone().unwrap_or_else(|| "-".into()),
+                r.ending.as_str().to_string(),
+                rfc3339(r.started_at),
+                format!("{:.1}s", (r.completed_at - r.started_at) as f64 / 1000.0),
+                rfc3339(r.cooldown_until),
+                r.why.clone(),
+                crate::creature::cut_middle(&r.detail, 80),
+            ]
+        })
+        .collect();
+    ctx.printer.table(
+        &[
+            "cast tick",
+            "id",
+            "arena",
+            "kind",
+            "turn",
+            "ending",
+            "started",
+            "took",
+            "rests until",
+            "why chosen",
+            "detail",
+        ],
+        rows,
+    )
+}

@@ -1,0 +1,301 @@
+//! A cast: creatures that share one machine and one model server and take turns by one
+//! initiative law (the scene heartbeat and the maintenance heartbeat on one clock).
+//!
+//! A cast lives in a directory: `cast.toml` declares the members (each a normal home that
+//! also lives alone) and the schedule's knobs; `cast.redb` holds the schedule, the scene and
+//! the receipts. [`tick::cast_tick`] picks the one ready participant by the law in
+//! [`schedule`] and plays its turn through the member's own tick, with the cast's store
+//! closed while the member's turn runs (the same three phases as a tick).
+
+pub mod record;
+pub mod schedule;
+pub mod tick;
+
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use crate::base::clock::{Clock, Millis};
+use crate::base::exit::{Error, Result};
+use crate::base::home::{Home, write_atomic};
+use crate::base::store::{DocType, OpenOptions, Read, Store};
+use crate::creature::{Genome, Persona};
+use crate::world::scene::Arena;
+
+use record::{Receipt, SceneLine};
+use schedule::{Participant, Schedule, speed_from_boldness};
+
+/// The file that declares a cast.
+pub const CAST_FILE: &str = "cast.toml";
+/// The cast's own store.
+pub const CAST_STORE: &str = "cast.redb";
+
+/// The document types a cast's store holds.
+pub fn registry() -> &'static [DocType] {
+    static TYPES: OnceLock<Vec<DocType>> = OnceLock::new();
+    TYPES.get_or_init(|| {
+        vec![
+            DocType::of::<Schedule>(),
+            DocType::of::<SceneLine>(),
+            DocType::of::<Receipt>(),
+        ]
+    })
+}
+
+/// The schedule's knobs (`[schedule]` in `cast.toml`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Knobs {
+    /// A participant's recovery after its turn completes, divided by its initiative speed.
+    pub recovery_secs: u64,
+    /// Most turns in flight at once across the cast; a cast tick beyond it exits 75.
+    pub max_in_flight: u32,
+    /// How long a reaction window stays open after a `say`.
+    pub reaction_window_secs: u64,
+    /// Scene lines a participant on stage reads in its prompt.
+    pub scene_window: u32,
+}
+
+impl Default for Knobs {
+    fn default() -> Self {
+        Knobs {
+            recovery_secs: 60,
+            max_in_flight: 1,
+            reaction_window_secs: 600,
+            scene_window: 12,
+        }
+    }
+}
+
+/// One declared member.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Member {
+    pub home: PathBuf,
+    #[serde(default)]
+    pub arena: Arena,
+}
+
+/// `cast.toml`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct CastFile {
+    #[serde(default)]
+    pub schedule: Knobs,
+    #[serde(default, rename = "member")]
+    pub members: Vec<Member>,
+}
+
+const HEADER: &str = "# A cast: creatures that share this machine and take turns by one initiative law.\n\
+# `wis cast --dir DIR tick` plays the next turn; `wis cast add|remove` edit the members.\n\
+#\n\
+# [schedule]\n\
+# recovery_secs: a participant's rest after its turn completes, divided by its initiative\n\
+#   speed (0.5 to 1.5, from its genome); max_in_flight: most turns running at once (a cast\n\
+#   tick beyond it exits 75); reaction_window_secs: how long one spoken to may answer first;\n\
+#   scene_window: scene lines each participant on stage reads.\n\
+# [[member]] home = a creature's home; arena = \"scene\" (acts, reacts, speaks) or\n\
+#   \"offstage\" (rumination and sleep only).\n\n";
+
+impl CastFile {
+    /// The text of the file, with its header.
+    pub fn render(&self) -> Result<String> {
+        let body = toml::to_string(self)
+            .map_err(|e| Error::internal(format!("writing {CAST_FILE}: {e}")))?;
+        Ok(format!("{HEADER}{body}"))
+    }
+
+    fn check(&self, path: &Path) -> Result<()> {
+        let k = &self.schedule;
+        if k.max_in_flight == 0 {
+            return Err(Error::config(format!(
+                "{}: [schedule] max_in_flight = 0 would never let a turn run",
+                path.display()
+            ))
+            .hint("set it to 1 (one turn at a time) or more"));
+        }
+        if k.scene_window == 0 || k.scene_window as u64 > record::SCENE_CAP {
+            return Err(Error::config(format!(
+                "{}: [schedule] scene_window = {} must be between 1 and {}",
+                path.display(),
+                k.scene_window,
+                record::SCENE_CAP
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// A cast's directory.
+#[derive(Debug, Clone)]
+pub struct Cast {
+    dir: PathBuf,
+}
+
+impl Cast {
+    pub fn new(dir: impl Into<PathBuf>) -> Cast {
+        Cast { dir: dir.into() }
+    }
+
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    pub fn file_path(&self) -> PathBuf {
+        self.dir.join(CAST_FILE)
+    }
+
+    pub fn store_path(&self) -> PathBuf {
+        self.dir.join(CAST_STORE)
+    }
+
+    /// Reads `cast.toml`.
+    pub fn load(&self) -> Result<CastFile> {
+        let path = self.file_path();
+        let text = match std::fs::read_to_string(&path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Err(Error::no_input(format!(
+                    "no cast here: {} does not exist",
+                    path.display()
+                ))
+                .hint("make one with `wis cast init DIR --member HOME …`"));
+            }
+            Err(e) => return Err(Error::io_at(&path, e).context("reading the cast")),
+        };
+        let file: CastFile =
+            toml::from_str(&text).map_err(|e| Error::config(format!("{}: {e}", path.display())))?;
+        file.check(&path)?;
+        Ok(file)
+    }
+
+    /// Writes `cast.toml` atomically.
+    pub fn save(&self, file: &CastFile) -> Result<()> {
+        file.check(&self.file_path())?;
+        write_atomic(&self.file_path(), file.render()?.as_bytes())
+    }
+
+    /// Opens the cast's store, waiting up to `wait` for another cast command.
+    pub fn open(&self, wait: Duration, command: &str, clock: &Clock) -> Result<Store> {
+        let path = self.store_path();
+        if !path.exists() {
+            return Err(Error::no_input(format!(
+                "no cast here: {} does not exist",
+                path.display()
+            ))
+            .hint("make one with `wis cast init DIR --member HOME …`"));
+        }
+        Store::open(
+            &path,
+            &OpenOptions {
+                wait,
+                command: command.into(),
+                now: clock.now(),
+            },
+        )
+        .map_err(|e| e.context("the cast's store"))
+    }
+
+    /// Makes a new cast in an empty or new directory.
+    pub fn create(&self, file: &CastFile, clock: &Clock) -> Result<()> {
+        if self.file_path().exists() || self.store_path().exists() {
+            return Err(
+                Error::usage(format!("{} already holds a cast", self.dir.display()))
+                    .hint("add members to it with `wis cast --dir DIR add HOME`"),
+            );
+        }
+        std::fs::create_dir_all(&self.dir).map_err(|e| Error::io_at(&self.dir, e))?;
+        let opts = OpenOptions {
+            wait: Duration::ZERO,
+            command: "cast init".into(),
+            now: clock.now(),
+        };
+        Store::create(&self.store_path(), &opts, |tx| {
+            tx.init_tables(registry())?;
+            let mut schedule = Schedule::default();
+            sync(
+                &mut schedule,
+                file,
+                clock.now(),
+                Duration::from_secs(10),
+                clock,
+            )?;
+            tx.set(&schedule)
+        })?;
+        self.save(file)
+    }
+}
+
+/// A member home's path as the cast keeps it: absolute, so cron's working directory does not
+/// matter.
+pub fn absolute(home: &Path) -> Result<PathBuf> {
+    std::path::absolute(home).map_err(|e| Error::io_at(home, e))
+}
+
+/// What a member's store says of it: its name and initiative speed.
+pub fn read_member(home: &Path, wait: Duration, clock: &Clock) -> Result<(String, f64)> {
+    let store = Home::new(home)
+        .open(wait, "cast", clock)
+        .map_err(|e| e.context(format!("member {}", home.display())))?;
+    let rx = store.read()?;
+    let genome: Genome = rx.singleton()?;
+    let persona: Persona = rx.singleton()?;
+    Ok((
+        persona.name,
+        speed_from_boldness(genome.temperament.boldness),
+    ))
+}
+
+/// Brings the schedule in line with `cast.toml`: new members join, ready at `now`;
+/// members no longer declared leave once no turn of theirs is in flight; arenas follow the
+/// file. Returns what changed, in words.
+pub fn sync(
+    schedule: &mut Schedule,
+    file: &CastFile,
+    now: Millis,
+    wait: Duration,
+    clock: &Clock,
+) -> Result<Vec<String>> {
+    let mut said = Vec::new();
+    for member in &file.members {
+        let home = absolute(&member.home)?;
+        match schedule.participants.iter_mut().find(|p| p.home == home) {
+            Some(p) => {
+                if p.arena != member.arena {
+                    said.push(format!("{} moved to the {}", p.id, member.arena));
+                    p.arena = member.arena;
+                }
+            }
+            None => {
+                let (name, speed) = read_member(&home, wait, clock)?;
+                let id = schedule.free_id(&name);
+                said.push(format!("{id} joined ({}, speed {speed})", member.arena));
+                schedule.participants.push(Participant {
+                    id,
+                    home,
+                    arena: member.arena,
+                    initiative_speed: speed,
+                    next_ready_at: now,
+                    last_completed_at: None,
+                    pending: None,
+                    reaction: None,
+                });
+            }
+        }
+    }
+    let declared: Vec<PathBuf> = file
+        .members
+        .iter()
+        .map(|m| absolute(&m.home))
+        .collect::<Result<_>>()?;
+    schedule.participants.retain(|p| {
+        let keep = declared.contains(&p.home) || p.pending.is_some();
+        if !keep {
+            said.push(format!("{} left the cast", p.id));
+        }
+        keep
+    });
+    Ok(said)
+}
