@@ -1338,7 +1338,7 @@ _wis() {
             return 0
             ;;
         wis__subcmd__cast__subcmd__tick)
-            opts="-c -q -h -V --home --wait --output-format --config --quiet --help --version"
+            opts="-c -q -h -V --dry-run --home --wait --output-format --config --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

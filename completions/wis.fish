@@ -601,6 +601,7 @@ complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from tick" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from tick" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
+complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from tick" -l dry-run -d 'Print who the law picks, why, and the prompt and schema its turn would send; call nothing, write nothing'
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from tick" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from tick" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from tick" -s V -l version -d 'Print version'

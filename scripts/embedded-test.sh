@@ -9,6 +9,8 @@ cd "$(dirname "$0")/.."
 cargo build --features embedded --all-targets
 cargo test --features embedded --lib -- mind::
 cargo test --features embedded --test embedded --test embedded_ticks -- --nocapture
+# Three creatures in a cast, 30 cast ticks on the real model: the law, the scene, maintenance.
+cargo test --features embedded --test embedded_cast -- --nocapture
 # The model fetch script's tests live in the integration suite; with the model installed, the
 # one that checks an installed model is left alone runs instead of skipping.
 cargo test --features embedded --test suite fetch_model -- --nocapture

@@ -1,19 +1,28 @@
 #!/usr/bin/env bash
-# Lives a creature: one `wis tick` every N seconds until stopped (Ctrl-C or SIGTERM).
-# Exit 75 (busy: a turn still in flight, or the store held) means "try next time".
-# Any other failure is printed and the loop goes on, so a server restart does not end a life;
-# after 10 failures in a row the loop stops with the last exit code.
+# Lives a creature, or a cast of them: one tick every N seconds until stopped (Ctrl-C or
+# SIGTERM). Given a cast directory (one holding cast.toml), each step is `wis cast tick`: the
+# one participant the initiative law picks takes its turn. Otherwise it is `wis tick` in the
+# creature's home.
+# Exit 75 (busy: a turn still in flight, the store held, the model server busy) means "try
+# next time". Any other failure is printed and the loop goes on, so a server restart does not
+# end a life; after 10 failures in a row the loop stops with the last exit code.
 #
 #   scripts/live.sh HOME [SECONDS]        e.g. scripts/live.sh /srv/creature 60
+#   scripts/live.sh CAST_DIR [SECONDS]    e.g. scripts/live.sh /srv/cast 20
 #   WIS=path/to/wis scripts/live.sh ...   to use a particular binary
 set -u
-home=${1:?usage: scripts/live.sh HOME [SECONDS]}
+where=${1:?usage: scripts/live.sh HOME|CAST_DIR [SECONDS]}
 every=${2:-60}
 wis=${WIS:-wis}
+if [ -f "$where/cast.toml" ]; then
+  step=("$wis" cast --dir "$where" tick)
+else
+  step=("$wis" --home "$where" tick)
+fi
 failures=0
 trap 'echo "live.sh: stopped" >&2; exit 0' INT TERM
 while true; do
-  "$wis" --home "$home" tick
+  "${step[@]}"
   rc=$?
   case $rc in
     0|75) failures=0 ;;

@@ -3,7 +3,9 @@
 //! `{"format": NAME, "task": ID, "prompt": TEXT, "answer": REGEX}`; the reply is read with the
 //! grammar over every creature tool (the battery's), and a reply counts when its text (or, for
 //! a tool call, its compact JSON) matches the case-insensitive REGEX. A line with
-//! `"grammar": "dream"` is answered with the dream's grammar instead, and its line is matched. Per format it prints the
+//! `"grammar": "dream"` is answered with the dream's grammar instead, and its line is matched;
+//! `"grammar": "think"` with a rumination's grammar (the thought and plan, as JSON);
+//! `"grammar": "scene"` with every tool and a scene's `say`. Per format it prints the
 //! count right and how many tasks got its most common reply (a copied example shows there).
 
 use std::collections::BTreeMap;
@@ -43,7 +45,33 @@ pub fn run(mind: &mut dyn Mind, path: &str) -> Result<(), Box<dyn std::error::Er
             volatile: line.prompt,
         };
         let dream = line.grammar.as_deref() == Some("dream");
-        let text = if dream {
+        // `think` or `think:N`: a rumination's grammar, its thought at most N characters.
+        let think_len = line.grammar.as_deref().and_then(|g| {
+            let rest = g.strip_prefix("think")?;
+            Some(rest.strip_prefix(':').and_then(|n| n.parse::<u64>().ok()))
+        });
+        let think = think_len.is_some();
+        let scene = line.grammar.as_deref() == Some("scene");
+        let text = if think {
+            let long = Sampling {
+                max_tokens: 160,
+                ..sampling.clone()
+            };
+            let mut schema = wis::turn::tick::rumination_schema();
+            if let Some(Some(n)) = think_len {
+                schema["properties"]["thought"]["maxLength"] = n.into();
+            }
+            let reply = mind.complete(&prompt, &schema, &long)?;
+            reply.text.split_whitespace().collect::<Vec<_>>().join(" ")
+        } else if scene {
+            let mut with_say = tools.clone();
+            with_say.push(&wis::world::scene::SAY_SPEC);
+            let reply = mind.complete(&prompt, &action_schema(&with_say), &sampling)?;
+            match wis::mind::parse::parse_action(&reply.text, &with_say) {
+                Ok(action) => action.to_json(),
+                Err(_) => format!("(malformed) {}", reply.text),
+            }
+        } else if dream {
             let long = Sampling {
                 max_tokens: 96,
                 ..sampling.clone()

@@ -94,6 +94,11 @@ pub fn known_line(body: &str) -> String {
 /// nearest the question) after [`KNOWN_EXAMPLES`]; with nothing known it is [`work_cue`]
 /// exactly.
 pub fn work_cue_knowing(step: Option<&str>, known: &[String]) -> String {
+    work_cue_after(step, known, "")
+}
+
+/// [`work_cue_knowing`] with `example` (earlier Q/A pairs) right above the question.
+pub fn work_cue_after(step: Option<&str>, known: &[String], example: &str) -> String {
     let step = step
         .map(str::trim)
         .filter(|s| !s.is_empty())
@@ -105,6 +110,7 @@ pub fn work_cue_knowing(step: Option<&str>, known: &[String]) -> String {
             cue.push_str(&known_line(body));
         }
     }
+    cue.push_str(example);
     cue.push_str(&format!("Q: {}\nA: ", step.replace('\n', " ")));
     cue
 }

@@ -98,12 +98,10 @@ impl Stage {
             text.push_str(line);
             text.push('\n');
         }
-        if let Some(other) = self.others.first() {
-            text.push_str(&format!(
-                "Q: ask {other} how it goes\n\
-                 A: {{\"tool\": \"{SAY}\", \"args\": {{\"to\": \"{other}\", \"text\": \"How does it go?\"}}}}\n"
-            ));
-        }
+        // No worked example of `say` here: on the 270M, an "ask … how it goes" example was
+        // copied word for word on three of six scene turns once the scene held a dialogue,
+        // and without it the scene's own turns stayed on their plan (0 of 6 `say`) while a
+        // reaction, which shows its own example ([`reaction_example`]), still answered.
         Some(text)
     }
 
@@ -118,6 +116,24 @@ impl Stage {
             )
         })
     }
+}
+
+/// The worked example a reaction turn shows right above its question: one message answered
+/// with `say` to its speaker.
+///
+/// Measured on the base Gemma 3 270M (`examples/prompt_formats file`, greedy, the action grammar
+/// with `say`; a real scene turn's prompt of a creature three ticks old, six messages from
+/// questions to requests): with only the scene's "ask … how it goes" example, 3 of 6 replies
+/// were a `say` to the speaker, each repeating the question back, and 3 were unrelated file
+/// actions; with a second example (a message answered) in the scene section, 5 of 6, still
+/// repeating questions; with this one example right above the question, 6 of 6 answered the
+/// speaker ("Yes, the pump is running.", "The key is in the closet."), none a copy of it;
+/// with two examples there, 6 of 6 but two copied the second example's answer.
+pub fn reaction_example(from: &str) -> String {
+    format!(
+        "Q: {from} said to you: \"are you awake?\". Answer {from}\n\
+         A: {{\"tool\": \"{SAY}\", \"args\": {{\"to\": \"{from}\", \"text\": \"Yes, I am awake.\"}}}}\n"
+    )
 }
 
 /// Judges a `say`: the addressee must be here, and there must be something to say.
@@ -207,7 +223,7 @@ mod tests {
         let text = stage().render().unwrap();
         assert!(text.starts_with("## The scene\nHere with you: Bo, Ash."));
         assert!(text.contains("Bo: bash `ls` -> ok\n"));
-        assert!(text.contains(r#"{"tool": "say", "args": {"to": "Bo""#));
+        assert!(!text.contains("\"tool\""), "no example to copy: {text}");
         let off = Stage {
             arena: Arena::Offstage,
             ..stage()
@@ -222,6 +238,11 @@ mod tests {
         assert_eq!(
             reacting.reaction_step().unwrap(),
             "Ash said to you: \"where is the key?\". Answer Ash"
+        );
+        assert_eq!(
+            reaction_example("Ash"),
+            "Q: Ash said to you: \"are you awake?\". Answer Ash\n\
+             A: {\"tool\": \"say\", \"args\": {\"to\": \"Ash\", \"text\": \"Yes, I am awake.\"}}\n"
         );
     }
 }

@@ -15,6 +15,7 @@ use crate::mind::open::open_mind_keeping_state;
 use crate::turn::cast::schedule::Schedule;
 use crate::turn::cast::tick::{CastOptions, CastOutcome, cast_tick};
 use crate::turn::cast::{Cast, CastFile, Knobs, Member, absolute, read_member, registry};
+use crate::turn::tick::TickOutcome;
 use crate::world::scene::Arena;
 
 use super::Ctx;
@@ -53,7 +54,7 @@ pub enum Command {
     /// or sleep. Nobody ready: exit 0 saying who is next. At the load (`max_in_flight` turns
     /// in flight, or the model server busy): exit 75, the turn deferred, never stacked. One
     /// cron line drives the cast: `* * * * * wis cast --dir DIR tick`.
-    Tick,
+    Tick(TickArgs),
     /// The queue: who is next, when each is ready, who is pending, who sleeps.
     Status,
     /// The receipts of the latest turns: who, why chosen, arena, kind, start, end, cooldown.
@@ -80,6 +81,14 @@ pub struct InitArgs {
     /// Most turns in flight at once.
     #[arg(long, default_value_t = Knobs::default().max_in_flight)]
     pub max_in_flight: u32,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct TickArgs {
+    /// Print who the law picks, why, and the prompt and schema its turn would send; call
+    /// nothing, write nothing.
+    #[arg(long)]
+    pub dry_run: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -151,7 +160,7 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
         Command::Add(a) => add(ctx, &cast, a),
         Command::Remove(a) => remove(ctx, &cast, &a.member),
         Command::Arena(a) => arena(ctx, &cast, &a.member, a.arena.into()),
-        Command::Tick => tick(ctx, &cast),
+        Command::Tick(a) => tick(ctx, &cast, a.dry_run),
         Command::Status => show::status(ctx, &cast),
         Command::Log(a) => show::log(ctx, &cast, a.last),
         Command::Export(a) => export(ctx, &cast, a),
@@ -275,9 +284,10 @@ fn arena(ctx: &Ctx, cast: &Cast, member: &str, arena: Arena) -> Result<()> {
     ))
 }
 
-fn tick(ctx: &Ctx, cast: &Cast) -> Result<()> {
+fn tick(ctx: &Ctx, cast: &Cast, dry_run: bool) -> Result<()> {
     let opts = CastOptions {
         wait: ctx.wait,
+        dry_run,
         config_flags: ctx.config_flags.clone(),
     };
     let outcome = cast_tick(cast, &ctx.clock, &opts, &mut |config, home: &Home| {
@@ -298,6 +308,32 @@ fn tick(ctx: &Ctx, cast: &Cast) -> Result<()> {
                     rfc3339(n.at)
                 )),
                 None => ctx.printer.line("nobody is ready; every turn is in flight"),
+            }
+        }
+        CastOutcome::DryRun {
+            id,
+            why,
+            kind,
+            outcome,
+        } => {
+            ctx.printer.note(format!(
+                "{id} would take a {} turn ({why}); nothing was sent or written",
+                kind.as_str()
+            ));
+            match *outcome {
+                TickOutcome::DryRun { prompt, schema, .. } => {
+                    ctx.printer.line("=== prompt: stable prefix ===")?;
+                    ctx.printer.line(&prompt.stable)?;
+                    ctx.printer.line("=== prompt: volatile tail ===")?;
+                    ctx.printer.line(&prompt.volatile)?;
+                    ctx.printer.line("=== schema ===")?;
+                    ctx.printer
+                        .line(serde_json::to_string_pretty(&schema).unwrap_or_default())
+                }
+                TickOutcome::Paused { name } => ctx.printer.line(format!("{name} is paused")),
+                other => ctx
+                    .printer
+                    .line(serde_json::to_string(&other).unwrap_or_default()),
             }
         }
         CastOutcome::Turn {

@@ -96,8 +96,10 @@ pub fn status(ctx: &Ctx, cast: &Cast) -> Result<()> {
             "participants": rows,
         }));
     }
-    let table: Vec<Vec<String>> = rows
-        .iter()
+    let mut sorted: Vec<&Row> = rows.iter().collect();
+    sorted.sort_by_key(|r| (r.place.unwrap_or(usize::MAX), r.participant.next_ready_at));
+    let table: Vec<Vec<String>> = sorted
+        .into_iter()
         .map(|r| {
             let p = r.participant;
             vec![

@@ -195,11 +195,6 @@ impl StateFile {
         }
         Ok(total)
     }
-
-    #[cfg(test)]
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
 }
 
 /// The model file's SHA-256, remembered in `dir` for its path, size and modification time.

@@ -29,6 +29,8 @@ use crate::world::scene::{Addressed, Arena, Stage};
 #[derive(Debug, Clone, Default)]
 pub struct CastOptions {
     pub wait: Duration,
+    /// Show who the law picks and the prompt its turn would send; call and write nothing.
+    pub dry_run: bool,
     /// `section.key=value` flags every member's configuration gets.
     pub config_flags: Vec<String>,
 }
@@ -49,6 +51,13 @@ pub enum CastOutcome {
         next: Option<Next>,
         /// What the schedule noticed on the way (members joining, turns recovered).
         notes: Vec<String>,
+    },
+    /// A dry run: who would act, why, and the member's own dry run.
+    DryRun {
+        id: String,
+        why: String,
+        kind: TurnKind,
+        outcome: Box<TickOutcome>,
     },
     /// One participant's turn.
     Turn {
@@ -167,6 +176,31 @@ pub fn cast_tick(
             return Err(err);
         }
     };
+    if opts.dry_run {
+        drop(tx);
+        drop(store);
+        let stage = Stage {
+            arena,
+            lines: scene,
+            others,
+            reaction: reaction.map(|r| r.message),
+        };
+        let tick_opts = TickOptions {
+            wait: opts.wait,
+            dry_run: true,
+            stage: Some(stage),
+            ignore_rest: true,
+        };
+        let outcome = tick(&home, &config, clock, &tick_opts, &mut || {
+            open_mind(&config, &home)
+        })?;
+        return Ok(CastOutcome::DryRun {
+            id,
+            why: why.into(),
+            kind,
+            outcome: Box::new(outcome),
+        });
+    }
     let pid = std::process::id();
     schedule.cast_ticks = cast_tick;
     schedule.participants[index].pending = Some(Pending {
@@ -248,7 +282,8 @@ pub fn cast_tick(
         }
         p.next_ready_at
     };
-    if let Some(report) = &report {
+    // Only what happens on stage is seen: an offstage member's maintenance is not in the scene.
+    if let Some(report) = report.as_ref().filter(|_| arena == Arena::Scene) {
         let line = scene_line(&id, report);
         tx.push(&SceneLine {
             cast_tick,

@@ -23,8 +23,8 @@ use crate::turn::progression::chores::Chores;
 use crate::turn::progression::snapshot::snapshot;
 use crate::turn::recover;
 use crate::wisdom::{episodes, musing, recall};
-use crate::world::prompt::{self, Tail, rumination_cue, work_cue_knowing};
-use crate::world::scene::{Arena, SAY_SPEC, Stage};
+use crate::world::prompt::{self, Tail, rumination_cue, work_cue_after};
+use crate::world::scene::{Arena, SAY_SPEC, Stage, reaction_example};
 use crate::world::skills::Runnable;
 
 use super::finish::TurnReport;
@@ -221,18 +221,23 @@ pub fn begin<'a>(
         None
     };
     let (cue, schema) = match choice.turn {
-        Turn::Rumination => {
-            let cue = match lane.as_ref().and_then(|l| l.material.as_ref()) {
-                Some(material) => musing::associative_cue(material),
-                None => rumination_cue(choice.why),
-            };
-            (cue, rumination_schema())
-        }
+        Turn::Rumination => match lane.as_ref().and_then(|l| l.material.as_ref()) {
+            Some(material) => {
+                let mut schema = rumination_schema();
+                schema["properties"]["thought"]["maxLength"] = musing::THOUGHT_MAX_CHARS.into();
+                (musing::associative_cue(material), schema)
+            }
+            None => (rumination_cue(choice.why), rumination_schema()),
+        },
         _ => {
             let block = recall.block.as_deref();
             let known = recall::prose::for_step(tx, config, &ctx.memory, step.as_deref(), block)?;
+            let example = stage
+                .and_then(|s| s.reaction.as_ref())
+                .map(|a| reaction_example(&a.from))
+                .unwrap_or_default();
             (
-                work_cue_knowing(step.as_deref(), &known),
+                work_cue_after(step.as_deref(), &known, &example),
                 action_schema(&visible),
             )
         }

@@ -194,6 +194,16 @@ pub fn record(
 pub fn brief(decision: &Decision) -> String {
     match decision {
         Decision::Act { action, .. } => action.brief(60),
+        Decision::Say { action } if action.tool == crate::world::scene::SAY => format!(
+            "say to {} `{}`",
+            action.str_arg("to").unwrap_or_default(),
+            action
+                .str_arg("text")
+                .unwrap_or_default()
+                .chars()
+                .take(60)
+                .collect::<String>()
+        ),
         Decision::Say { action } => format!(
             "{REPLY} `{}`",
             action

@@ -299,6 +299,53 @@ fn sixty_cast_ticks_follow_the_law() {
     for home in &homes {
         env.wis_in(home, &["check"]).ok();
     }
+    // The queue as a table, and the schedule as a CultCache file and its JSON projection.
+    let table = env.wis(&["cast", "--dir", cast.to_str().unwrap(), "status"]);
+    for column in [
+        "id",
+        "arena",
+        "state",
+        "next turn",
+        "ready",
+        "speed",
+        "last completed",
+    ] {
+        assert!(table.ok().contains(column), "{}", table.stdout);
+    }
+    let file = env.root("cast.cc");
+    env.wis(&[
+        "cast",
+        "--dir",
+        cast.to_str().unwrap(),
+        "export",
+        "--out",
+        file.to_str().unwrap(),
+    ])
+    .ok();
+    let projected = env.wis(&["cachectl", "project", file.to_str().unwrap()]);
+    let records: Vec<Value> = projected
+        .ok()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let schedule = records
+        .iter()
+        .find(|r| r["type"] == "wis.cast.schedule")
+        .unwrap_or_else(|| panic!("{records:?}"));
+    assert_eq!(
+        schedule["payload"]["participants"]
+            .as_array()
+            .unwrap()
+            .len(),
+        3
+    );
+    assert!(
+        records
+            .iter()
+            .filter(|r| r["type"] == "wis.cast.receipt")
+            .count()
+            >= 50
+    );
 }
 
 /// A cast tick in the background, on the real clock.
