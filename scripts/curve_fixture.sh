@@ -13,7 +13,7 @@
 #
 #   scripts/curve_fixture.sh HOME_DIR [WIS_BINARY]
 #
-# Then: wis --home HOME_DIR curve run --min-gain 0.15
+# Then: wis --home HOME_DIR curve run --min-gain 0.3
 # The naive arm (memory = "none") sees nothing of this; the wise arm (memory = "live") recalls
 # the facts and the verified fixes.
 set -euo pipefail

@@ -10,7 +10,7 @@
 //! | floor | module | what lives there |
 //! |---|---|---|
 //! | 6 | [`commands`] | the command line: arguments in, one call, printing out |
-//! | 5 | [`turn`] | a turn of life: tick, sleep, birth, progression and quests, the turn context |
+//! | 5 | [`turn`] | a turn of life: tick, sleep, birth, a cast's turn, progression and quests, the turn context |
 //! | 4 | [`wisdom`] | what lived experience becomes: the ledger, recall, replay, the experience curve, lineage |
 //! | 3 | [`world`] | the tools, the units of the body, dispatch, the sandbox, the prompt |
 //! | 2 | [`mind`], [`memory`] | the model behind one trait; engrams, vectors, recall by similarity |
