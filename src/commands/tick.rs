@@ -47,13 +47,7 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
                 "tick {tick} would be a {} turn ({why}); nothing was sent or written",
                 turn.as_str()
             ));
-            ctx.printer.line("=== prompt: stable prefix ===")?;
-            ctx.printer.line(&prompt.stable)?;
-            ctx.printer.line("=== prompt: volatile tail ===")?;
-            ctx.printer.line(&prompt.volatile)?;
-            ctx.printer.line("=== schema ===")?;
-            ctx.printer
-                .line(serde_json::to_string_pretty(&schema).unwrap_or_default())
+            print_prompt(ctx, &prompt, &schema)
         }
         TickOutcome::Turn(report) => {
             if let Some(t) = report.recovered {
@@ -67,4 +61,19 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
             Ok(())
         }
     }
+}
+
+/// Prints a dry run's prompt, both parts, and its schema.
+pub fn print_prompt(
+    ctx: &Ctx,
+    prompt: &crate::mind::Prompt,
+    schema: &serde_json::Value,
+) -> Result<()> {
+    ctx.printer.line("=== prompt: stable prefix ===")?;
+    ctx.printer.line(&prompt.stable)?;
+    ctx.printer.line("=== prompt: volatile tail ===")?;
+    ctx.printer.line(&prompt.volatile)?;
+    ctx.printer.line("=== schema ===")?;
+    ctx.printer
+        .line(serde_json::to_string_pretty(schema).unwrap_or_default())
 }

@@ -70,6 +70,20 @@ fn verify_checks_keys_as_import_does() {
     );
 }
 
+/// A record of another type whose payload a custom formatter wrote (not MessagePack) is a
+/// legal library file: counted as opaque, not failed; a wis type's payload still must decode.
+#[test]
+fn a_custom_formatter_payload_of_a_foreign_type_is_opaque_not_a_failure() {
+    let custom = b"{\"json\": \"from a custom formatter\"}".to_vec();
+    let bytes = snapshot(vec![("n1", "lib.note.v1", custom.clone())]);
+    let report = verify(&bytes, registry()).unwrap();
+    assert!(report.ok(), "{:?}", report.problems);
+    assert_eq!((report.foreign_records, report.opaque_payloads), (1, 1));
+    let wis = first(|l| matches!(l, Layout::Keyed));
+    let bad = snapshot(vec![("k", wis.schema, custom)]);
+    assert!(!verify(&bad, registry()).unwrap().ok());
+}
+
 #[test]
 fn verify_counts_records_import_refuses_as_foreign() {
     let bytes = snapshot(vec![("n1", "lib.note.v1", vec![0xc0])]);

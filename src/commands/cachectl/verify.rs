@@ -50,10 +50,14 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
             report.format,
             report.records,
             report.bytes,
-            match (report.ok(), report.foreign_records) {
-                (false, _) => "FAILED".to_string(),
-                (true, 0) => "ok".to_string(),
-                (true, n) => format!("ok ({n} records of types wis does not import)"),
+            match (report.ok(), report.foreign_records, report.opaque_payloads) {
+                (false, _, _) => "FAILED".to_string(),
+                (true, 0, _) => "ok".to_string(),
+                (true, n, 0) => format!("ok ({n} records of types wis does not import)"),
+                (true, n, m) => format!(
+                    "ok ({n} records of types wis does not import; {m} of their payloads are \
+                     not MessagePack, a custom formatter's, left unchecked)"
+                ),
             }
         ))?;
     }

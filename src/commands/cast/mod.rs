@@ -322,13 +322,7 @@ fn tick(ctx: &Ctx, cast: &Cast, dry_run: bool) -> Result<()> {
             ));
             match *outcome {
                 TickOutcome::DryRun { prompt, schema, .. } => {
-                    ctx.printer.line("=== prompt: stable prefix ===")?;
-                    ctx.printer.line(&prompt.stable)?;
-                    ctx.printer.line("=== prompt: volatile tail ===")?;
-                    ctx.printer.line(&prompt.volatile)?;
-                    ctx.printer.line("=== schema ===")?;
-                    ctx.printer
-                        .line(serde_json::to_string_pretty(&schema).unwrap_or_default())
+                    super::tick::print_prompt(ctx, &prompt, &schema)
                 }
                 TickOutcome::Paused { name } => ctx.printer.line(format!("{name} is paused")),
                 other => ctx

@@ -366,7 +366,8 @@ fn spawn_tick(env: &TestEnv, cast: &Path) -> Child {
         .unwrap()
 }
 
-fn real_status(env: &TestEnv, cast: &Path) -> Value {
+/// `wis --output-format json cast --dir CAST WHAT` on the real clock, insisting on success.
+fn real(env: &TestEnv, cast: &Path, what: &str) -> Value {
     let mut cmd = env.command();
     cmd.env_remove("WIS_NOW").args([
         "--output-format",
@@ -374,11 +375,15 @@ fn real_status(env: &TestEnv, cast: &Path) -> Value {
         "cast",
         "--dir",
         cast.to_str().unwrap(),
-        "status",
+        what,
     ]);
     let run = crate::support::harness::Run::of(&mut cmd);
     run.ok();
     run.json()
+}
+
+fn real_status(env: &TestEnv, cast: &Path) -> Value {
+    real(env, cast, "status")
 }
 
 fn wait_pending(env: &TestEnv, cast: &Path, id: &str) {
@@ -474,18 +479,7 @@ fn two_cast_ticks_at_once_give_75_to_the_second_and_kill_9_is_recovered() {
     slow.kill().unwrap();
     slow.wait().unwrap();
     *responder.slow.lock().unwrap() = None;
-    let mut cmd = env.command();
-    cmd.env_remove("WIS_NOW").args([
-        "--output-format",
-        "json",
-        "cast",
-        "--dir",
-        cast.to_str().unwrap(),
-        "tick",
-    ]);
-    let run = crate::support::harness::Run::of(&mut cmd);
-    run.ok();
-    let out = run.json();
+    let out = real(&env, &cast, "tick");
     assert_ne!(out["receipt"]["id"], next.as_str(), "{out}");
     assert!(
         out["notes"][0].as_str().unwrap().contains("died mid-turn"),
