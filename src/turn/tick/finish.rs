@@ -192,27 +192,23 @@ pub fn record(
 
 /// The action in a few words.
 pub fn brief(decision: &Decision) -> String {
+    // What a text channel said, at most 60 characters.
+    let said = |action: &crate::creature::Action| -> String {
+        action
+            .str_arg("text")
+            .unwrap_or_default()
+            .chars()
+            .take(60)
+            .collect()
+    };
     match decision {
         Decision::Act { action, .. } => action.brief(60),
         Decision::Say { action } if action.tool == crate::world::scene::SAY => format!(
             "say to {} `{}`",
             action.str_arg("to").unwrap_or_default(),
-            action
-                .str_arg("text")
-                .unwrap_or_default()
-                .chars()
-                .take(60)
-                .collect::<String>()
+            said(action)
         ),
-        Decision::Say { action } => format!(
-            "{REPLY} `{}`",
-            action
-                .str_arg("text")
-                .unwrap_or_default()
-                .chars()
-                .take(60)
-                .collect::<String>()
-        ),
+        Decision::Say { action } => format!("{REPLY} `{}`", said(action)),
         Decision::Think { plan, .. } if plan.is_empty() => "thought, no plan".to_string(),
         Decision::Think { plan, .. } => format!("planned {}", plan.join("; ")),
         Decision::Unreadable { reason, .. } => format!("unreadable reply ({reason})"),
