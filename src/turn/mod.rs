@@ -13,6 +13,7 @@ pub mod check;
 pub mod ctx;
 pub mod documents;
 pub mod economy;
+pub mod lease;
 pub mod pause;
 pub mod progression;
 pub mod quests;

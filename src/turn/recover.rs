@@ -14,7 +14,7 @@ use crate::base::store::{Doc, Read, Tx};
 use crate::creature::news::{self, NewsKind};
 use crate::creature::stream::{StreamLine, Voice};
 use crate::creature::{Genome, Persona};
-use crate::turn::sleep::SleepReceipt;
+use crate::turn::sleep::receipt::SleepReceipt;
 use crate::wisdom::episodes::Episode;
 
 /// One singleton the turn had to rebuild.

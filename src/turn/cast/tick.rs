@@ -22,7 +22,8 @@ use crate::base::store::holder::pid_alive;
 use crate::base::store::{Read, Tx};
 use crate::creature::heartbeat::Turn;
 use crate::mind::Mind;
-use crate::turn::tick::{TickOptions, TickOutcome, TurnReport, lease_lifetime_ms, tick};
+use crate::turn::lease::lease_lifetime_ms;
+use crate::turn::tick::{TickOptions, TickOutcome, TurnReport, tick};
 use crate::world::scene::{Addressed, Arena, Stage};
 
 /// How to run a cast tick.

@@ -13,7 +13,7 @@ use crate::creature::expectations::{self, Check};
 use crate::creature::{Action, Outcome};
 use crate::turn::ctx::TurnCtx;
 use crate::turn::quests;
-use crate::turn::sleep::JobReport;
+use crate::turn::sleep::receipt::JobReport;
 use crate::world::delegate;
 use crate::world::skills::{self, Runnable};
 use crate::world::units;
@@ -106,7 +106,7 @@ fn settle_predictions(
                 (held, crate::world::stats::shown(&*tx, persona, criterion)?)
             }
             Check::Shell { .. } => match shell.iter().find(|(s, _)| *s == seq) {
-                Some((_, o)) => (o.success, crate::turn::tick::observation(o, 160)),
+                Some((_, o)) => (o.success, crate::creature::outcome::observation(o, 160)),
                 None => continue,
             },
         };

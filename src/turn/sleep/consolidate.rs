@@ -4,11 +4,12 @@
 //! lived since the last sleep, active engrams); each report it makes is counted on the memory
 //! state, and the first earns U1.
 
-use super::job::{Budget, Job, JobCtx, JobReport};
+use super::job::{Budget, Job, JobCtx};
+use super::receipt::JobReport;
+use super::receipt::SleepReceipt;
 use crate::base::exit::Result;
 use crate::base::store::{Read, Tx};
 use crate::memory::{EngramId, MemoryState, merge};
-use crate::turn::sleep::SleepReceipt;
 use crate::wisdom::episodes::Episode;
 
 /// Most merges in one sleep.

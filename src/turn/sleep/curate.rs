@@ -2,7 +2,8 @@
 //! curation_enabled` (off: it does not run and its line is absent); and `wis curate`, the same
 //! judgement on its own.
 
-use super::job::{Budget, Job, JobCtx, JobReport};
+use super::job::{Budget, Job, JobCtx};
+use super::receipt::JobReport;
 use crate::base::clock::Millis;
 use crate::base::config::Config;
 use crate::base::exit::{Error, Result};

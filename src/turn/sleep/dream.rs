@@ -12,7 +12,8 @@
 
 use std::time::Instant;
 
-use super::job::{Budget, Job, JobCtx, JobReport};
+use super::job::{Budget, Job, JobCtx};
+use super::receipt::JobReport;
 use crate::base::clock::Millis;
 use crate::base::config::Config;
 use crate::base::exit::{Error, Result};
@@ -245,7 +246,7 @@ const SUMMARY_CHARS: usize = 600;
 
 /// Keeps the sleep's memory work in the sleep cycle document, one line, and forgets the
 /// themes whose dream left the active tier.
-pub fn distil(tx: &mut Tx<'_>, receipt: &super::SleepReceipt) -> Result<()> {
+pub fn distil(tx: &mut Tx<'_>, receipt: &super::receipt::SleepReceipt) -> Result<()> {
     let mut cycle: SleepCycle = tx.get(SINGLETON_KEY)?.unwrap_or_default();
     let mut gone = Vec::new();
     for t in &cycle.active_dream_themes {

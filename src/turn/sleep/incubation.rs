@@ -3,7 +3,8 @@
 //! a dead end or the document an open entry; its line counts what it opened, revisited and
 //! closed, naming each closed situation and its fix. It changes no engram.
 
-use super::job::{Budget, Job, JobCtx, JobReport};
+use super::job::{Budget, Job, JobCtx};
+use super::receipt::JobReport;
 use crate::base::exit::Result;
 use crate::base::store::{Read, SINGLETON_KEY, Tx};
 use crate::wisdom::episodes::Episode;

@@ -6,7 +6,7 @@
 
 use std::time::Instant;
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::base::config::Config;
 use crate::base::exit::{Kind, Result};
@@ -15,39 +15,7 @@ use crate::creature::Persona;
 use crate::memory::Memory;
 use crate::turn::ctx::TurnCtx;
 
-/// One job's account of itself.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct JobReport {
-    pub job: String,
-    pub summary: String,
-    /// The memories it changed, by id (`e12`), when it changed any.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub memories: Vec<String>,
-}
-
-/// Most memories one receipt line names; the rest are counted.
-pub const NAMED_MAX: usize = 50;
-
-impl JobReport {
-    pub fn new(job: &str, summary: impl Into<String>) -> JobReport {
-        JobReport {
-            job: job.to_string(),
-            summary: summary.into(),
-            memories: Vec::new(),
-        }
-    }
-
-    /// Names the memories it changed: the first [`NAMED_MAX`], then how many more.
-    pub fn naming(mut self, mut memories: Vec<String>) -> JobReport {
-        if memories.len() > NAMED_MAX {
-            let more = memories.len() - NAMED_MAX;
-            memories.truncate(NAMED_MAX);
-            memories.push(format!("and {more} more"));
-        }
-        self.memories = memories;
-        self
-    }
-}
+use super::receipt::JobReport;
 
 /// What a job may spend in one sleep.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

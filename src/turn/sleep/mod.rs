@@ -20,6 +20,7 @@ mod incubation;
 pub mod job;
 mod night;
 mod progression;
+pub mod receipt;
 mod reembed;
 mod reflexes;
 pub mod replay;
@@ -27,27 +28,22 @@ mod resonance;
 
 use std::time::Duration;
 
-use serde::{Deserialize, Serialize};
-
 use crate::base::clock::{Clock, Millis};
 use crate::base::config::Config;
 use crate::base::exit::Result;
 use crate::base::home::Home;
-use crate::base::store::{Layout, Read, Store, Tx};
+use crate::base::store::{Read, Store, Tx};
 use crate::creature::Persona;
 use crate::creature::heartbeat::Turn;
 use crate::creature::lease::{self, LEASE_KEY, Lease};
 use crate::creature::stream::{StreamLine, Voice};
-use crate::doc;
 use crate::turn::between::{Between, between};
 use crate::turn::ctx::TurnCtx;
 
-pub use job::{Budget, Job, JobCtx, JobReport, Meter};
+pub use job::{Budget, Job, JobCtx, Meter};
 pub use night::Night;
+pub use receipt::{JobReport, RECEIPT_CAP, SleepReceipt};
 pub use replay::Rehearsal;
-
-/// Sleep receipts kept.
-pub const RECEIPT_CAP: u64 = 1_000;
 
 /// Sleep's jobs, in the order they run (design §3.3).
 pub const JOBS: &[Job] = &[
@@ -62,28 +58,6 @@ pub const JOBS: &[Job] = &[
     curate::JOB,
     progression::QUESTS_AND_UNLOCKS,
 ];
-
-/// What one sleep did.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct SleepReceipt {
-    /// The sleep's number (1 for the first).
-    pub sleep: u64,
-    pub tick: u64,
-    pub at: Millis,
-    pub pressure_before: f64,
-    pub threshold: f64,
-    pub jobs: Vec<JobReport>,
-    /// One line for the dream log, when a dream was made.
-    #[serde(default)]
-    pub dream: Option<String>,
-}
-
-doc!(
-    SleepReceipt,
-    "wis.sleep_receipt",
-    1,
-    Layout::Ring { cap: RECEIPT_CAP }
-);
 
 /// What `wis sleep` refuses to run beside.
 const BETWEEN: &str = "sleep comes between turns";
@@ -109,14 +83,14 @@ pub fn sleep_now(
     let now = b.ctx.now;
     if let Some(stale) = tx.get::<Lease>(LEASE_KEY)? {
         // A turn that died before this sleep: recorded as the next tick would, not overwritten.
-        crate::turn::tick::record_interrupted(&mut tx, &mut b.persona.clone(), &stale, now)?;
+        crate::turn::lease::record_interrupted(&mut tx, &mut b.persona.clone(), &stale, now)?;
     }
     let lease = Lease {
         pid: std::process::id(),
         tick,
         turn: Turn::Sleep,
         started_at: now,
-        expires_at: now + crate::turn::tick::lease_lifetime_ms(config) + night.lease_ms(config),
+        expires_at: now + crate::turn::lease::lease_lifetime_ms(config) + night.lease_ms(config),
     };
     tx.put(LEASE_KEY, &lease)?;
     b.report(&mut tx)?;
@@ -219,28 +193,6 @@ pub fn receipt(rx: &impl Read, n: Option<u64>) -> Result<Option<SleepReceipt>> {
         .rev()
         .map(|(_, r)| r)
         .find(|r| n.is_none_or(|n| r.sleep == n)))
-}
-
-impl SleepReceipt {
-    /// One line for people.
-    pub fn line(&self) -> String {
-        let jobs = if self.jobs.is_empty() {
-            String::new()
-        } else {
-            format!(
-                "; {}",
-                self.jobs
-                    .iter()
-                    .map(|j| format!("{}: {}", j.job, j.summary))
-                    .collect::<Vec<_>>()
-                    .join("; ")
-            )
-        };
-        format!(
-            "sleep {}: pressure {:.0}/{:.0} reset{jobs}",
-            self.sleep, self.pressure_before, self.threshold
-        )
-    }
 }
 
 #[cfg(test)]

@@ -2,7 +2,8 @@
 //! its evidence has earned) and the quests with the milestone unlocks
 //! ([`crate::turn::progression::boundary::at_sleep`]).
 
-use super::job::{Budget, Job, JobCtx, JobReport};
+use super::job::{Budget, Job, JobCtx};
+use super::receipt::JobReport;
 use crate::base::exit::Result;
 use crate::base::store::Tx;
 use crate::turn::progression::boundary::at_sleep;

@@ -7,7 +7,8 @@
 //! about a minute, so with it a sleep stops at 20 s and leaves the rest to the next. No line
 //! when there is nothing to catch up.
 
-use super::job::{Budget, Job, JobCtx, JobReport};
+use super::job::{Budget, Job, JobCtx};
+use super::receipt::JobReport;
 use crate::base::exit::Result;
 use crate::base::store::Tx;
 use crate::memory::maintain::reembed_other_space;

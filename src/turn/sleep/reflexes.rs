@@ -3,7 +3,8 @@
 //! (`[wisdom] reflexes_enabled = false`): no line, no read, no write. A line only when
 //! something was proposed.
 
-use super::job::{Budget, Job, JobCtx, JobReport};
+use super::job::{Budget, Job, JobCtx};
+use super::receipt::JobReport;
 use crate::base::exit::Result;
 use crate::base::store::Tx;
 use crate::wisdom::reflex::scan;

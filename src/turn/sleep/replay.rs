@@ -11,7 +11,8 @@
 //! When replay's daily reserve (`[wisdom] replay_calls_per_day`) cannot pay for the draw, the
 //! replay is skipped with its reason and no call is made.
 
-use super::job::{Budget, Job, JobCtx, JobReport};
+use super::job::{Budget, Job, JobCtx};
+use super::receipt::JobReport;
 use crate::base::clock::Millis;
 use crate::base::config::{Config, REPLAY_BATCH_MAX};
 use crate::base::exit::{Error, Result};

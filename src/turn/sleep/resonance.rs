@@ -4,7 +4,8 @@
 //! its line counts the edges found and kept and names the largest cluster's members. It
 //! changes no engram.
 
-use super::job::{Budget, Job, JobCtx, JobReport};
+use super::job::{Budget, Job, JobCtx};
+use super::receipt::JobReport;
 use crate::base::exit::Result;
 use crate::base::store::{Read, SINGLETON_KEY, Tx};
 use crate::memory::resonance::{EDGE_CAP, Resonance};

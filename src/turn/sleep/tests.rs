@@ -1,7 +1,8 @@
 //! Sleep's job framework: the order, a budget that stops a job and says so, a failing job
 //! reported while the rest goes on; resonance and incubation across sleeps.
 
-use super::job::{Budget, Job, JobCtx, JobReport, Meter, run_one};
+use super::job::{Budget, Job, JobCtx, Meter, run_one};
+use super::receipt::JobReport;
 use super::{JOBS, Night, Rehearsal, consolidate, curate, sleep_turn};
 use crate::base::config::Config;
 use crate::base::exit::{Error, Result};

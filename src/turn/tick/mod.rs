@@ -17,9 +17,7 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-pub use begin::{
-    Ask, Begin, Plan, lease_lifetime_ms, record_interrupted, resting_until, rumination_schema,
-};
+pub use begin::{Ask, Begin, Plan, rumination_schema};
 pub use finish::{Decision, Said, TurnReport, observation, one_line};
 
 use crate::base::clock::Clock;
