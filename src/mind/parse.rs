@@ -270,7 +270,3 @@ fn kind(value: &Value) -> &'static str {
         Value::Object(_) => "an object",
     }
 }
-
-#[cfg(test)]
-#[path = "parse_tests.rs"]
-mod tests;

@@ -81,26 +81,3 @@ fn args_schema(tool: &ToolSpec) -> Value {
         "additionalProperties": false
     })
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::world::tools::TOOLS;
-
-    #[test]
-    fn schema_names_exactly_the_given_tools_and_reply() {
-        let tools: Vec<&ToolSpec> = TOOLS.iter().filter(|t| t.name != "bash").collect();
-        let schema = action_schema(&tools);
-        let names = schema_tool_names(&schema);
-        assert!(!names.contains(&"bash".to_string()));
-        assert_eq!(names.last().map(String::as_str), Some(REPLY));
-        assert_eq!(names.len(), tools.len() + 1);
-    }
-
-    #[test]
-    fn tool_comes_before_args() {
-        let schema = action_schema(&[&TOOLS[0]]);
-        let text = schema.to_string();
-        assert!(text.find("\"tool\"").unwrap() < text.find("\"args\"").unwrap());
-    }
-}

@@ -1,10 +1,11 @@
 //! The integration suite, one test binary: everything that runs the real `wis` binary
-//! (`cli`), the CultCache format and its files (`cultcache`), the minds against fake model
-//! servers (`mind`), memory against fake Qdrant and embeddings servers (`memory`), the growing
-//! body lived in process (`progression`), the sandbox under attack (`sandbox`), and a few
-//! single checks (files, the store's shape, recall's flag, the generated docs, the model and
-//! embedder fetch scripts). The helpers they share are in `tests/support` (one harness, one temp store, one
-//! test mind, the fake servers).
+//! (`cli`), the CultCache format and its files (`cultcache`), the experience curve run in
+//! process with scripted minds (`curve`), the minds against fake model servers and reply
+//! parsing over the real tools (`mind`), memory against fake Qdrant and embeddings servers
+//! (`memory`), the growing body lived in process (`progression`), the sandbox under attack
+//! (`sandbox`), and a few single checks (files, the store's shape, recall's flag, the generated
+//! docs, the model and embedder fetch scripts). The helpers they share are in `tests/support`
+//! (one harness, one temp store, the test minds, the fake servers).
 //!
 //! Outside this binary: `cultcache_hostile` (its counting global allocator would see every
 //! other test's allocations) and the real-model tests `embedded` and `embedded_ticks` (built
@@ -31,6 +32,7 @@ mod support;
 
 mod cli;
 mod cultcache;
+mod curve;
 mod disk_full;
 mod fetch_embedder;
 mod fetch_model;

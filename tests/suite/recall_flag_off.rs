@@ -3,21 +3,26 @@
 //! turns; one also holds recall's material (a situation index with a verified fix, bets, a
 //! strategy engram for the step). Their fourth turn, with the flag off, sends the same prompt
 //! and writes the same documents, byte for byte; a copy of the second with the flag on shows
-//! the block and writes more.
+//! the block and writes more. And the two calls a tick makes, alone: with the flag off they
+//! read nothing, write nothing and add nothing to the prompt.
 
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::Duration;
 
+use serde_json::json;
 use wis::base::clock::Clock;
 use wis::base::config::Config;
 use wis::base::home::Home;
 use wis::base::store::{Layout, Read, Store, decode, encode};
-use wis::memory::{Kind, Memory, NewEngram, Provenance};
+use wis::creature::heartbeat::Turn;
+use wis::creature::{Action, FailKind};
+use wis::memory::{Kind, LazyMemory, Memory, NewEngram, Provenance};
 use wis::mind::Prompt;
 use wis::turn::documents::registry;
 use wis::turn::tick::{TickOptions, tick};
-use wis::wisdom::episodes::Episode;
+use wis::wisdom::episodes::{Episode, action_signature};
+use wis::wisdom::recall::{prepare, record};
 
 use crate::support::{mind, store};
 
@@ -70,7 +75,11 @@ pub(crate) type Writes = BTreeMap<(String, String), (Option<Vec<u8>>, Option<Vec
 /// Every document, raw, by schema and key; episodes with their measured duration zeroed
 /// (it is wall-clock time, the one thing two identical lives do not share).
 pub(crate) fn dump(home: &Home) -> Dump {
-    let store = open(home);
+    dump_store(&open(home))
+}
+
+/// [`dump`] of a store.
+pub(crate) fn dump_store(store: &Store) -> Dump {
     let rx = store.read().unwrap();
     let mut out = BTreeMap::new();
     for ty in registry() {
@@ -187,4 +196,69 @@ fn with_recall_off_what_recall_keeps_changes_neither_prompt_nor_writes() {
         on_writes.keys()
     );
     assert_ne!(on_writes.len(), wise_writes.len());
+}
+
+/// The pump story's situation: `cat pump.conf` fails twice, then `ss -ltnp` recovers.
+const PUMP: &str = "-|find the pump port";
+
+fn episode(tick: u64, command: &str, success: bool) -> Episode {
+    let action = Action::new("bash", json!({ "command": command }));
+    Episode {
+        tick,
+        at: tick as i64 * 60_000,
+        situation: PUMP.into(),
+        tool: action.tool.clone(),
+        signature: action_signature(&action),
+        action: action.to_json(),
+        fail_kind: if success {
+            FailKind::Ok
+        } else {
+            FailKind::NonzeroExit
+        },
+        success,
+        automated: false,
+        summary: String::new(),
+        duration_ms: 1,
+    }
+}
+
+#[test]
+fn with_the_flag_off_the_two_calls_read_write_and_show_nothing() {
+    let mut config = Config::default();
+    config.wisdom.recall_enabled = false;
+    let (_dir, store) = store::temp_store();
+    let mut tx = store.write().unwrap();
+    for (tick, command, success) in [
+        (1, "cat pump.conf", false),
+        (2, "cat pump.conf", false),
+        (3, "ss -ltnp", true),
+    ] {
+        tx.push(&episode(tick, command, success)).unwrap();
+    }
+    let memory = Memory::from_config(&config.embed).unwrap();
+    let guardrail = NewEngram::new(
+        Kind::Strategy,
+        "Find the pump port by listing sockets.",
+        Provenance::Told,
+    );
+    memory.remember(&mut tx, guardrail, 5).unwrap();
+    tx.commit().unwrap();
+    let before = dump_store(&store);
+
+    let mut tx = store.write().unwrap();
+    let lazy = LazyMemory::new(&config.embed);
+    let prepared = prepare(&mut tx, &config, &lazy, PUMP, Turn::Work, true).unwrap();
+    assert!(prepared.block.is_none() && prepared.injected.items.is_empty());
+    tx.push(&episode(4, "ss -ltnp", true)).unwrap();
+    let bets = record(&mut tx, &config, &lazy, 4, &prepared.injected, 9).unwrap();
+    assert!(bets.is_empty());
+    tx.commit().unwrap();
+    let mut after = dump_store(&store);
+    let pushed = after
+        .keys()
+        .rfind(|(schema, _)| schema == "wis.episode.v1")
+        .cloned()
+        .unwrap();
+    after.remove(&pushed);
+    assert_eq!(before, after, "only the episode itself was written");
 }

@@ -1,7 +1,8 @@
-//! The test mind: a [`Mind`] whose every reply is what a policy (a closure) says, given the
+//! The test minds: a [`Mind`] whose every reply is what a policy (a closure) says, given the
 //! prompt and the tool names the action schema offers (`None` when the schema asks for a
 //! thought and a plan). A policy is shared, so the mind built afresh for each tick keeps its
-//! script and what it has seen.
+//! script and what it has seen. And a [`ScriptedMind`], which also sees the schema and the
+//! sampling and may fail, for runs that ask many calls (the curve).
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -58,4 +59,43 @@ impl Mind for PolicyMind {
 /// A fresh [`PolicyMind`] on `policy`, as `tick` asks for one.
 pub fn open(policy: &Policy) -> Result<Box<dyn Mind>> {
     Ok(Box::new(PolicyMind(policy.clone())))
+}
+
+/// A mind answering with a closure that sees the prompt, the action schema and the sampling,
+/// and may fail as an unreachable backend does.
+pub struct ScriptedMind<F> {
+    name: String,
+    answer: F,
+}
+
+impl<F> Mind for ScriptedMind<F>
+where
+    F: FnMut(&Prompt, &serde_json::Value, &Sampling) -> Result<String>,
+{
+    fn describe(&self) -> String {
+        self.name.clone()
+    }
+
+    fn complete(
+        &mut self,
+        prompt: &Prompt,
+        schema: &serde_json::Value,
+        sampling: &Sampling,
+    ) -> Result<Reply> {
+        Ok(Reply {
+            text: (self.answer)(prompt, schema, sampling)?,
+            ..Reply::default()
+        })
+    }
+}
+
+/// A boxed [`ScriptedMind`] that describes itself as `name`.
+pub fn scripted(
+    name: impl Into<String>,
+    answer: impl FnMut(&Prompt, &serde_json::Value, &Sampling) -> Result<String> + 'static,
+) -> Box<dyn Mind> {
+    Box::new(ScriptedMind {
+        name: name.into(),
+        answer,
+    })
 }

@@ -28,8 +28,6 @@ pub mod write;
 
 #[cfg(test)]
 mod interop_tests;
-#[cfg(test)]
-mod wide_tests;
 
 use std::path::Path;
 

@@ -6,6 +6,7 @@
 //! the fault came after its last durable commit, succeeded), and the same command then runs
 //! clean on the survivor.
 
+mod curve;
 mod ops;
 pub(crate) mod tick;
 

@@ -234,7 +234,6 @@ fn near_duplicates_merge_and_contradictions_are_kept_and_flagged() {
 fn newborn() -> (tempfile::TempDir, crate::base::store::Store) {
     let (dir, store) = temp_store();
     let mut tx = store.write().unwrap();
-    tx.init_tables(crate::turn::documents::registry()).unwrap();
     tx.set(&crate::creature::Persona::newborn("Cy", 0)).unwrap();
     tx.commit().unwrap();
     (dir, store)

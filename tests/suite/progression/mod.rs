@@ -6,6 +6,7 @@ mod economy;
 mod gates;
 mod harness;
 mod organs;
+mod quest_texts;
 mod quests;
 mod seeder;
 mod tools;

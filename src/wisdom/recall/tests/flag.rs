@@ -1,34 +1,13 @@
-//! WIS7: with `recall_enabled` off, the tick's two calls read nothing, write nothing and add
-//! nothing to the prompt; on, the same calls show the block and keep the index.
+//! With `recall_enabled` on, the tick's two calls show the block and keep the index, and only a
+//! work turn gets a block. (Off, they read, write and show nothing: WIS7, in the integration
+//! suite, `tests/suite/recall_flag_off.rs`, which compares every registered document.)
 
 use crate::memory::LazyMemory;
-use std::collections::BTreeMap;
 
 use super::*;
-use crate::base::store::{Layout, Read};
+use crate::base::store::Read;
 use crate::creature::heartbeat::Turn;
-use crate::turn::documents::registry;
 use crate::wisdom::recall::{Bet, Situation, prepare, record};
-
-/// Every document in the store, raw, by schema and key.
-fn dump(rx: &impl Read) -> BTreeMap<(String, String), Vec<u8>> {
-    let mut out = BTreeMap::new();
-    for ty in registry() {
-        let rows: Vec<(String, Vec<u8>)> = match ty.layout {
-            Layout::Ring { .. } => rx
-                .ring_raw(ty.schema, None)
-                .unwrap()
-                .into_iter()
-                .map(|(k, v)| (k.to_string(), v))
-                .collect(),
-            _ => rx.keyed_all_raw(ty.schema).unwrap(),
-        };
-        for (k, v) in rows {
-            out.insert((ty.schema.to_string(), k), v);
-        }
-    }
-    out
-}
 
 fn story_with_guardrail() -> (tempfile::TempDir, Store) {
     let (dir, store) = temp_store();
@@ -40,43 +19,6 @@ fn story_with_guardrail() -> (tempfile::TempDir, Store) {
         "operator",
     );
     (dir, store)
-}
-
-#[test]
-fn with_the_flag_off_nothing_is_read_written_or_shown() {
-    let (_dir, store) = story_with_guardrail();
-    let before = dump(&store.read().unwrap());
-    let mut tx = store.write().unwrap();
-    let prepared = prepare(
-        &mut tx,
-        &config(false),
-        &LazyMemory::new(&config(false).embed),
-        PUMP,
-        Turn::Work,
-        true,
-    )
-    .unwrap();
-    assert!(prepared.block.is_none() && prepared.injected.items.is_empty());
-    push_in(&mut tx, episode(4, PUMP, &bash("ss -ltnp"), true));
-    let bets = record(
-        &mut tx,
-        &config(false),
-        &LazyMemory::new(&config(false).embed),
-        4,
-        &prepared.injected,
-        9,
-    )
-    .unwrap();
-    assert!(bets.is_empty());
-    tx.commit().unwrap();
-    let mut after = dump(&store.read().unwrap());
-    let pushed = after
-        .keys()
-        .rfind(|(schema, _)| schema == "wis.episode.v1")
-        .cloned()
-        .unwrap();
-    after.remove(&pushed);
-    assert_eq!(before, after, "only the episode itself was written");
 }
 
 #[test]

@@ -6,19 +6,19 @@
 
 use std::time::Duration;
 
-use super::js::encode_js;
-use super::read::CultFile;
-use super::write::{SnapshotRecord, write_snapshot};
-use super::{decode_one, export, import, narrow, widen};
-use crate::base::clock::Clock;
-use crate::base::home::Home;
-use crate::base::store::{self, DocType, Read, SINGLETON_KEY};
-use crate::creature::Genome;
-use crate::memory::engram::{EngramId, Kind, Provenance, Tier};
-use crate::memory::search::Tag;
-use crate::memory::vector::{Vector, space};
-use crate::turn::birth::{BirthOptions, birth, drawn_seed};
-use crate::turn::documents::registry;
+use wis::base::clock::Clock;
+use wis::base::cultcache::js::encode_js;
+use wis::base::cultcache::{
+    CultFile, SnapshotRecord, decode_one, export, import, narrow, widen, write_snapshot,
+};
+use wis::base::home::Home;
+use wis::base::store::{self, DocType, Read, SINGLETON_KEY};
+use wis::creature::Genome;
+use wis::memory::engram::{EngramId, Kind, Provenance, Tier};
+use wis::memory::search::Tag;
+use wis::memory::vector::{Vector, space};
+use wis::turn::birth::{BirthOptions, birth, drawn_seed};
+use wis::turn::documents::registry;
 
 const SEED: u64 = 561_420_520_527_597_722;
 

@@ -1,10 +1,14 @@
-//! Tests of reply parsing: each malformed kind, and properties over arbitrary text.
+//! Reply parsing against the creature's real tool table: each malformed kind, and properties
+//! over arbitrary text.
 
 use proptest::prelude::*;
-use serde_json::json;
-
-use super::*;
-use crate::world::tools::TOOLS;
+use serde_json::{Map, Value, json};
+use wis::creature::tool::{ArgType, ToolSpec};
+use wis::creature::{Action, FailKind};
+use wis::mind::Reply;
+use wis::mind::parse::*;
+use wis::mind::schema::MAX_STRING_CHARS;
+use wis::world::tools::TOOLS;
 
 fn all() -> Vec<&'static ToolSpec> {
     TOOLS.iter().collect()

@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use super::super::*;
+use super::*;
 
 #[test]
 fn the_shipped_battery_is_about_twenty_tasks_in_four_domains() {

@@ -1,10 +1,8 @@
-//! End-to-end runs of the curve on a real (temporary) home with scripted minds: the harness.
+//! End-to-end runs of the curve on a real (temporary) home with scripted minds: the harness,
+//! and what a run refuses, records, scores and draws.
 
-#[cfg(unix)]
-mod faults;
 mod refusals;
 mod runs;
-mod shipped;
 mod votes;
 mod xml_check;
 
@@ -15,17 +13,17 @@ use std::time::Duration;
 
 use indicatif::ProgressBar;
 use serde_json::json;
+use wis::base::clock::Clock;
+use wis::base::config::{ArmMemory, Curve, Llm};
+use wis::base::exit::{Error, Result};
+use wis::base::home::Home;
+use wis::base::store::{Read, Rx};
+use wis::creature::Persona;
+use wis::mind::{Mind, Prompt, Sampling};
+use wis::turn::birth::{BirthOptions, birth};
+use wis::wisdom::curve::*;
 
-use super::*;
-use crate::base::clock::Clock;
-use crate::base::config::{ArmMemory, Curve, Llm};
-use crate::base::exit::{Error, Result};
-use crate::base::home::Home;
-use crate::base::store::{Read, Rx};
-use crate::creature::Persona;
-use crate::mind::testing::scripted;
-use crate::mind::{Mind, Prompt, Sampling};
-use crate::turn::birth::{BirthOptions, birth};
+use crate::support::mind::scripted;
 
 pub const BATTERY: &str = r#"{"id":"store","domain":"ops","prompt":"Which file holds your state?","scorer":{"type":"exact","answer":"wis.redb"}}
 {"id":"cap","domain":"subsystems","prompt":"How many reflexes can be armed at once?","scorer":{"type":"regex","pattern":"\\b12\\b"}}
@@ -242,10 +240,10 @@ pub fn three_arms() -> Curve {
     curve.arms.remove("vote-small");
     curve.arms.insert(
         "naive-large".into(),
-        crate::base::config::Arm {
+        wis::base::config::Arm {
             url: None,
             model: Some("large".into()),
-            memory: crate::base::config::ArmMemory::None,
+            memory: ArmMemory::None,
             samples: 1,
             temperature: None,
         },

@@ -2,7 +2,7 @@
 
 use super::xml_check;
 use super::*;
-use crate::base::config::{ArmMemory, Curve};
+use wis::base::config::{ArmMemory, Curve};
 
 #[test]
 fn three_arms_give_the_expected_table_and_a_valid_svg() {

@@ -3,8 +3,8 @@
 //! and an arm answered by another model than its own is refused.
 
 use super::*;
-use crate::base::config::{Arm, VOTE_TEMPERATURE};
-use crate::mind::Reply;
+use wis::base::config::{Arm, VOTE_TEMPERATURE};
+use wis::mind::Reply;
 
 /// What the voting arm's sample with `seed` answers (the curve seed is 7; five samples).
 pub fn sample(task: &str, seed: u64) -> String {
