@@ -1,17 +1,20 @@
-//! `wis cast status` and `wis cast log`.
+//! `wis cast status`: the queue: who is next, when each is ready, who is pending, who sleeps.
+
+use std::time::Duration;
 
 use serde::Serialize;
 
-use super::PEEK;
-use crate::base::clock::{Millis, rfc3339};
+use crate::base::clock::Millis;
 use crate::base::exit::Result;
 use crate::base::home::Home;
 use crate::base::store::Read;
 use crate::commands::Ctx;
 use crate::creature::Persona;
 use crate::turn::cast::Cast;
-use crate::turn::cast::record::Receipt;
 use crate::turn::cast::schedule::{Participant, Schedule, queue};
+
+/// How long `status` waits for a member's store before showing it as busy.
+const PEEK: Duration = Duration::from_millis(200);
 
 /// One participant as `status` shows it.
 #[derive(Debug, Serialize)]
@@ -38,7 +41,7 @@ fn ago(now: Millis, at: Millis) -> String {
     }
 }
 
-pub fn status(ctx: &Ctx, cast: &Cast) -> Result<()> {
+pub fn run(ctx: &Ctx, cast: &Cast) -> Result<()> {
     let file = cast.load()?;
     let store = cast.open(ctx.wait, "cast status", &ctx.clock)?;
     let rx = store.read()?;
@@ -147,57 +150,4 @@ pub fn status(ctx: &Ctx, cast: &Cast) -> Result<()> {
             .unwrap_or("nobody is ready")
     ));
     Ok(())
-}
-
-pub fn log(ctx: &Ctx, cast: &Cast, last: usize) -> Result<()> {
-    let store = cast.open(ctx.wait, "cast log", &ctx.clock)?;
-    let receipts: Vec<Receipt> = store
-        .read()?
-        .ring::<Receipt>(Some(last))?
-        .into_iter()
-        .map(|(_, r)| r)
-        .collect();
-    if ctx.printer.is_json() {
-        for r in &receipts {
-            ctx.printer.json_line(r)?;
-        }
-        return Ok(());
-    }
-    if receipts.is_empty() {
-        return ctx.printer.line("no turns yet");
-    }
-    let rows = receipts
-        .iter()
-        .map(|r| {
-            vec![
-                r.cast_tick.to_string(),
-                r.id.clone(),
-                r.arena.to_string(),
-                r.kind.as_str().to_string(),
-                r.turn.clone().unwrap_or_else(|| "-".into()),
-                r.ending.as_str().to_string(),
-                rfc3339(r.started_at),
-                format!("{:.1}s", (r.completed_at - r.started_at) as f64 / 1000.0),
-                rfc3339(r.cooldown_until),
-                r.why.clone(),
-                crate::creature::cut_middle(&r.detail, 80),
-            ]
-        })
-        .collect();
-    ctx.printer.table(
-        &[
-            "cast tick",
-            "id",
-            "arena",
-            "kind",
-            "turn",
-            "ending",
-            "started",
-            "took",
-            "rests until",
-            "why chosen",
-            "detail",
-        ],
-        rows,
-    )
 }

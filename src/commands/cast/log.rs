@@ -1,0 +1,68 @@
+//! `wis cast log`: the receipts of the latest turns.
+
+use crate::base::clock::rfc3339;
+use crate::base::exit::Result;
+use crate::base::store::Read;
+use crate::commands::Ctx;
+use crate::turn::cast::Cast;
+use crate::turn::cast::record::Receipt;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// How many receipts, newest last.
+    #[arg(short = 'n', long, default_value_t = 20)]
+    pub last: usize,
+}
+
+pub fn run(ctx: &Ctx, cast: &Cast, args: Args) -> Result<()> {
+    let store = cast.open(ctx.wait, "cast log", &ctx.clock)?;
+    let receipts: Vec<Receipt> = store
+        .read()?
+        .ring::<Receipt>(Some(args.last))?
+        .into_iter()
+        .map(|(_, r)| r)
+        .collect();
+    if ctx.printer.is_json() {
+        for r in &receipts {
+            ctx.printer.json_line(r)?;
+        }
+        return Ok(());
+    }
+    if receipts.is_empty() {
+        return ctx.printer.line("no turns yet");
+    }
+    let rows = receipts
+        .iter()
+        .map(|r| {
+            vec![
+                r.cast_tick.to_string(),
+                r.id.clone(),
+                r.arena.to_string(),
+                r.kind.as_str().to_string(),
+                r.turn.clone().unwrap_or_else(|| "-".into()),
+                r.ending.as_str().to_string(),
+                rfc3339(r.started_at),
+                format!("{:.1}s", (r.completed_at - r.started_at) as f64 / 1000.0),
+                rfc3339(r.cooldown_until),
+                r.why.clone(),
+                crate::creature::cut_middle(&r.detail, 80),
+            ]
+        })
+        .collect();
+    ctx.printer.table(
+        &[
+            "cast tick",
+            "id",
+            "arena",
+            "kind",
+            "turn",
+            "ending",
+            "started",
+            "took",
+            "rests until",
+            "why chosen",
+            "detail",
+        ],
+        rows,
+    )
+}
