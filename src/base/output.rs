@@ -130,6 +130,17 @@ pub fn render_table(header: &[&str], rows: Vec<Vec<String>>) -> String {
     table.to_string()
 }
 
+/// A text on one line for a table cell: its whitespace collapsed, cut to `max` characters
+/// with `…` at the cut.
+pub fn one_line(text: &str, max: usize) -> String {
+    let flat: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if flat.chars().count() <= max {
+        return flat;
+    }
+    let cut: String = flat.chars().take(max.saturating_sub(1)).collect();
+    format!("{cut}…")
+}
+
 fn write_stdout(bytes: &[u8]) -> Result<()> {
     let mut out = std::io::stdout().lock();
     match out.write_all(bytes).and_then(|_| out.flush()) {

@@ -13,8 +13,8 @@
 //!
 //! Run one part with a filter: `cargo nextest run -E 'binary(suite)' cli::memory`.
 //!
-//! The reports of the commands, text and JSON, are pinned as snapshots
-//! (`cli/snapshots/*.snap`, made with `insta` through the harness's `snapshot!`): a change of
+//! The reports of the commands, text and JSON, are pinned as snapshots (`snapshots/*.snap`
+//! beside the test file, made with `insta` through the harness's `snapshot!`): a change of
 //! output fails its test and leaves the new output beside the old as `.snap.new`. When the
 //! change is intended (or after a merge), accept every changed snapshot with one command and
 //! review the diff of the `.snap` files before committing:

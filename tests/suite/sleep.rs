@@ -11,7 +11,7 @@ use std::time::Duration;
 use serde_json::Value;
 use wis::memory::{EngramId, HashEmbedder, Kind, Memory, NewEngram, Provenance, Settlement};
 
-use crate::support::TestEnv;
+use crate::support::{TestEnv, snapshot};
 
 /// Ids of each group remembered by [`populate`].
 struct Groups {
@@ -119,6 +119,8 @@ fn sleeps_archive_the_useless_strengthen_the_useful_and_merge_duplicates() {
     let mut env = TestEnv::born();
     let g = populate(&env);
     env.set("WIS_WISDOM_CURATION_ENABLED", "true");
+    // What curation would do before any sleep: the useful reinforced, nothing demoted yet.
+    snapshot!(env, "curate-dry-run", ["curate", "--dry-run"]).ok();
     let lines = sleeps(&mut env, 9);
     assert!(lines[0].contains("consolidation:"), "{}", lines[0]);
     assert!(lines[0].contains("20 merged"), "{}", lines[0]);
@@ -178,19 +180,25 @@ fn sleeps_archive_the_useless_strengthen_the_useful_and_merge_duplicates() {
         .ok()
         .to_string();
     assert!(text.contains("archive (pruned at sleep"), "{text}");
-    let out = env
-        .wis(&["memory", "restore", &pruned.to_string()])
-        .ok()
-        .to_string();
-    assert!(out.contains("is active again"), "{out}");
+    snapshot!(
+        env,
+        "memory-restore",
+        ["memory", "restore", &pruned.to_string()]
+    )
+    .ok();
     assert_eq!(show(&env, pruned)["tier"], "active");
+    let also = g.failing[1].to_string();
+    snapshot!(
+        env,
+        "memory-restore-json",
+        ["--output-format", "json", "memory", "restore", &also]
+    )
+    .ok();
     env.wis(&["check"]).ok();
 
-    let out = env.wis(&["curate"]).ok().to_string();
-    assert!(
-        out.contains("curation: 0 demoted, 0 reinforced, store "),
-        "{out}"
-    );
+    // Curation now, on its own, as of the last sleep: nothing left to judge.
+    snapshot!(env, "curate", ["curate"]).ok();
+    snapshot!(env, "curate-json", ["curate", "--output-format", "json"]).ok();
 }
 
 /// Broken flag: with curation off the same sleeps move no strength and print no curation line.

@@ -167,13 +167,21 @@ impl TestEnv {
     /// description, and the run's variable parts redacted.
     pub fn settings(&self, args: &[String]) -> insta::Settings {
         let mut settings = insta::Settings::clone_current();
-        settings.set_description(format!("wis {}", args.join(" ")));
+        let root = self.dir.path().to_string_lossy().into_owned();
+        let home = self.home.to_string_lossy().into_owned();
+        let elsewhere = !self.home.starts_with(self.dir.path());
+        // The command line, with the same temporary paths redacted as in its output.
+        let mut description = format!("wis {}", args.join(" ")).replace(&root, "[ROOT]");
+        if elsewhere {
+            description = description.replace(&home, "[HOME]");
+        }
+        let port = regex::Regex::new(REDACTIONS[0].0).unwrap();
+        let description = port.replace_all(&description, REDACTIONS[0].1);
+        settings.set_description(description);
         settings.set_omit_expression(true);
         settings.set_prepend_module_to_snapshot(false);
-        let root = self.dir.path().to_string_lossy().into_owned();
         settings.add_filter(&regex::escape(&root), "[ROOT]");
-        if !self.home.starts_with(self.dir.path()) {
-            let home = self.home.to_string_lossy().into_owned();
+        if elsewhere {
             settings.add_filter(&regex::escape(&home), "[HOME]");
         }
         for (pattern, replacement) in REDACTIONS {
@@ -184,7 +192,7 @@ impl TestEnv {
 }
 
 /// What varies from one run to the next however the clock and seed are pinned: loopback
-/// ports, process ids, and measured wall-clock time (the `*_ms` fields a turn or a model call
+/// ports (the first entry; command lines are redacted with it too), process ids, and measured wall-clock time (the `*_ms` fields a turn or a model call
 /// reports, the seconds a tick line shows). Time by the pinned clock is left alone.
 const REDACTIONS: &[(&str, &str)] = &[
     (r"127\.0\.0\.1:\d+", "127.0.0.1:[PORT]"),
@@ -214,17 +222,23 @@ impl Run {
     /// Runs a prepared command to the end.
     pub fn of(cmd: &mut Command) -> Run {
         let start = Instant::now();
+        let output = cmd.output().expect("run wis");
+        Run::from_output(output, start.elapsed())
+    }
+
+    /// What a process that ran some other way (spawned and watched, say) gave.
+    pub fn from_output(output: Output, took: Duration) -> Run {
         let Output {
             status,
             stdout,
             stderr,
-        } = cmd.output().expect("run wis");
+        } = output;
         Run {
             code: status.code().unwrap_or(-1),
             stdout: String::from_utf8_lossy(&stdout).into_owned(),
             bytes: stdout,
             stderr: String::from_utf8_lossy(&stderr).into_owned(),
-            took: start.elapsed(),
+            took,
         }
     }
 
@@ -297,3 +311,17 @@ macro_rules! snapshot {
 }
 #[allow(unused_imports)]
 pub(crate) use snapshot;
+
+/// [`snapshot!`] of a [`Run`] of `wis ARGS` the test made itself (one it watched while it ran,
+/// say): the same settings, the same transcript.
+#[allow(unused_macros)]
+macro_rules! snapshot_run {
+    ($env:expr, $name:expr, $args:expr, $run:expr) => {{
+        let args: Vec<String> = $args.iter().map(|a| a.to_string()).collect();
+        let run = &$run;
+        $env.settings(&args)
+            .bind(|| insta::assert_snapshot!($name, run.transcript()));
+    }};
+}
+#[allow(unused_imports)]
+pub(crate) use snapshot_run;

@@ -19,6 +19,6 @@ mod server;
 pub mod store;
 
 #[allow(unused_imports)]
-pub(crate) use harness::snapshot;
-#[allow(unused_imports)]
 pub use harness::{EPOCH, EPOCH_MS, Run, SEED, TestEnv, bytes};
+#[allow(unused_imports)]
+pub(crate) use harness::{snapshot, snapshot_run};

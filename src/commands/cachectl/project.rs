@@ -26,6 +26,13 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
     match args.out.filter(|dir| dir.as_os_str() != "-") {
         Some(dir) => {
             let index = outdir::project_to_dir(&bytes, &dir, args.keep_vectors)?;
+            if ctx.printer.is_json() {
+                return ctx.printer.json(&serde_json::json!({
+                    "out": dir,
+                    "format": index.format,
+                    "records": index.records,
+                }));
+            }
             ctx.printer.note(format!(
                 "projected {} records ({}) into {}",
                 index.records,

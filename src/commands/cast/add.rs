@@ -27,15 +27,26 @@ pub fn run(ctx: &Ctx, cast: &Cast, args: Args) -> Result<()> {
             home.display()
         )));
     }
-    let said = who(ctx, &home)?;
+    let (name, speed) = who(ctx, &home)?;
     let arena = if args.offstage {
         Arena::Offstage
     } else {
         Arena::Scene
     };
-    file.members.push(Member { home, arena });
+    file.members.push(Member {
+        home: home.clone(),
+        arena,
+    });
     cast.save(&file)?;
+    if ctx.printer.is_json() {
+        return ctx.printer.json(&serde_json::json!({
+            "joined": home,
+            "name": name,
+            "speed": speed,
+            "arena": arena,
+        }));
+    }
     ctx.printer.line(format!(
-        "{said} joins the cast ({arena}); ready on the next cast tick"
+        "{name} (speed {speed}) joins the cast ({arena}); ready on the next cast tick"
     ))
 }

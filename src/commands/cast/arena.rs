@@ -37,6 +37,12 @@ pub fn run(ctx: &Ctx, cast: &Cast, args: Args) -> Result<()> {
     let i = find(ctx, cast, &file, &args.member)?;
     file.members[i].arena = arena;
     cast.save(&file)?;
+    if ctx.printer.is_json() {
+        return ctx.printer.json(&serde_json::json!({
+            "home": file.members[i].home,
+            "arena": arena,
+        }));
+    }
     ctx.printer.line(format!(
         "{} plays {} from the next cast tick",
         file.members[i].home.display(),

@@ -23,6 +23,13 @@ pub fn run(ctx: &Ctx, cast: &Cast, args: Args) -> Result<()> {
     }
     write_atomic_public(&args.out, &bytes)?;
     let records = cultcache::CultFile::open(&bytes)?.len;
+    if ctx.printer.is_json() {
+        return ctx.printer.json(&serde_json::json!({
+            "file": args.out,
+            "records": records,
+            "bytes": bytes.len(),
+        }));
+    }
     ctx.printer.line(format!(
         "exported {records} records ({} bytes) to {}",
         bytes.len(),

@@ -52,12 +52,20 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
         if file.members.iter().any(|m| m.home == home) {
             return Err(Error::usage(format!("{} is named twice", home.display())));
         }
+        let (name, speed) = who(ctx, &home)?;
         ctx.printer
-            .note(format!("member {}: {}", home.display(), who(ctx, &home)?));
+            .note(format!("member {}: {name} (speed {speed})", home.display()));
         file.members.push(Member { home, arena });
     }
     let cast = Cast::new(&args.dir);
     cast.create(&file, &ctx.clock)?;
+    if ctx.printer.is_json() {
+        return ctx.printer.json(&serde_json::json!({
+            "dir": args.dir,
+            "members": file.members,
+            "schedule": file.schedule,
+        }));
+    }
     ctx.printer.line(format!(
         "a cast of {} in {}; play it with `wis cast --dir {} tick`",
         file.members.len(),

@@ -2,6 +2,7 @@
 
 use crate::base::clock::rfc3339;
 use crate::base::exit::Result;
+use crate::base::output::one_line;
 use crate::base::store::Read;
 use crate::commands::Ctx;
 use crate::turn::cast::Cast;
@@ -45,7 +46,7 @@ pub fn run(ctx: &Ctx, cast: &Cast, args: Args) -> Result<()> {
                 format!("{:.1}s", (r.completed_at - r.started_at) as f64 / 1000.0),
                 rfc3339(r.cooldown_until),
                 r.why.clone(),
-                crate::creature::cut_middle(&r.detail, 80),
+                one_line(&r.detail, 80),
             ]
         })
         .collect();

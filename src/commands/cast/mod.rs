@@ -90,10 +90,9 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
     }
 }
 
-/// Checks that `home` holds a creature, and says who.
-fn who(ctx: &Ctx, home: &Path) -> Result<String> {
-    let (name, speed) = read_member(home, ctx.wait, &ctx.clock)?;
-    Ok(format!("{name} (speed {speed})"))
+/// Checks that `home` holds a creature, and says who: its name and initiative speed.
+fn who(ctx: &Ctx, home: &Path) -> Result<(String, f64)> {
+    read_member(home, ctx.wait, &ctx.clock)
 }
 
 /// The declared member that `member` (a home or a cast id) names.

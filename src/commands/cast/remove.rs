@@ -17,6 +17,9 @@ pub fn run(ctx: &Ctx, cast: &Cast, args: Args) -> Result<()> {
     let i = find(ctx, cast, &file, &args.member)?;
     let gone = file.members.remove(i);
     cast.save(&file)?;
+    if ctx.printer.is_json() {
+        return ctx.printer.json(&serde_json::json!({ "left": gone.home }));
+    }
     ctx.printer.line(format!(
         "{} leaves the cast (its home is untouched)",
         gone.home.display()

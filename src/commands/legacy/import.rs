@@ -7,8 +7,7 @@ use std::path::PathBuf;
 use serde::Serialize;
 
 use crate::base::exit::Result;
-use crate::base::output::render_table;
-use crate::creature::cut_middle;
+use crate::base::output::{one_line, render_table};
 use crate::turn::between::between;
 use crate::wisdom::lineage::import::{Imported, Plan, apply, check_newborn, plan};
 use crate::wisdom::lineage::{letter, read};
@@ -117,6 +116,7 @@ fn print_plan(ctx: &Ctx, plan: &Plan) -> Result<()> {
         })
         .collect();
     let mut out = render_table(&["volume", "creature", "gen", "records", "status"], volumes);
+    out.push('\n');
     let items: Vec<Vec<String>> = plan
         .items
         .iter()
@@ -135,7 +135,7 @@ fn print_plan(ctx: &Ctx, plan: &Plan) -> Result<()> {
             vec![
                 i.id.clone(),
                 i.kind.to_string(),
-                cut_middle(&i.text.replace('\n', " "), 48),
+                one_line(&i.text, 48),
                 format!("{}/{}", i.records, i.ancestors.len()),
                 format!(
                     "{}+ {}-",
@@ -160,6 +160,7 @@ fn print_plan(ctx: &Ctx, plan: &Plan) -> Result<()> {
             ],
             items,
         ));
+        out.push('\n');
     }
     if plan.items.len() > SHOWN {
         out.push_str(&format!(

@@ -14,6 +14,7 @@ mod stats;
 
 use crate::base::clock::rfc3339;
 use crate::base::exit::Result;
+use crate::base::output::one_line;
 use crate::memory::{Engram, Filter, Kind, Memory, Provenance, Tier};
 
 use super::Ctx;
@@ -93,16 +94,6 @@ impl FilterArgs {
 /// The configured memory: embedder, caps, mirror.
 fn memory(ctx: &Ctx) -> Result<Memory> {
     Memory::from_config(&ctx.config()?.embed)
-}
-
-/// A body on one line, cut to `max` characters.
-fn one_line(text: &str, max: usize) -> String {
-    let flat: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    if flat.chars().count() <= max {
-        return flat;
-    }
-    let cut: String = flat.chars().take(max.saturating_sub(1)).collect();
-    format!("{cut}…")
 }
 
 /// The utility record in a few characters: `+2 -1 ~3` (helped, hurt, ignored).

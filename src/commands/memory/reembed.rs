@@ -26,8 +26,13 @@ pub fn run(ctx: &Ctx, _args: Args) -> Result<()> {
         return ctx.printer.json(&report);
     }
     ctx.printer.line(format!(
-        "re-embedded {} of {} engrams with {} {} ({} commits)",
-        report.reembedded, report.checked, report.backend, report.model, report.commits
+        "re-embedded {} of {} engrams with {} {} ({} commit{})",
+        report.reembedded,
+        report.checked,
+        report.backend,
+        report.model,
+        report.commits,
+        if report.commits == 1 { "" } else { "s" }
     ))?;
     if report.reembedded > 0 && memory.mirror().is_some() {
         ctx.printer

@@ -3,8 +3,8 @@
 //! recorded), and a voting arm (`samples = N`) samples warm with derived seeds and shows its
 //! model calls.
 
-use crate::support::TestEnv;
 use crate::support::fake_openai::{Answer, FakeOpenAi};
+use crate::support::{TestEnv, snapshot};
 
 const BATTERY: &str = r#"{"id": "port", "domain": "recall", "prompt": "Which TCP port does the pump controller listen on?", "scorer": {"type": "exact", "answer": "8731"}}
 "#;
@@ -48,20 +48,19 @@ fn an_arm_answered_by_another_model_is_refused_and_a_matching_one_recorded() {
         ),
     );
     let out = env.path("curve.jsonl");
-    let refused = env.wis(&[
-        "curve",
-        "run",
-        "--arm",
-        "naive-large",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    refused.code(78);
-    assert!(
-        refused.stderr.contains("\"large\"") && refused.stderr.contains("/models/small.gguf"),
-        "{}",
-        refused.stderr
-    );
+    snapshot!(
+        env,
+        "curve-run-answered-by-another-model",
+        [
+            "curve",
+            "run",
+            "--arm",
+            "naive-large",
+            "--out",
+            out.to_str().unwrap()
+        ]
+    )
+    .code(78);
     let kept = std::fs::read_to_string(&out).unwrap_or_default();
     assert_eq!(
         kept.lines().count(),
@@ -97,15 +96,7 @@ fn a_voting_arm_samples_warm_with_derived_seeds_and_shows_its_calls() {
         &server,
         "[curve.arms.vote-small]\nmemory = \"none\"\nsamples = 3\ntemperature = 0.9\n",
     );
-    let table = env.wis(&["curve", "run"]).ok().to_string();
-    let row = table
-        .lines()
-        .find(|l| l.contains("vote-small"))
-        .unwrap_or_else(|| panic!("no vote-small row:\n{table}"));
-    assert!(
-        row.contains("1.00 / 1") && row.trim_end().ends_with('3'),
-        "{row}"
-    );
+    snapshot!(env, "curve-run-voting-arm", ["curve", "run"]).ok();
     let asked: Vec<_> = server
         .completions()
         .into_iter()

@@ -4,8 +4,8 @@
 
 use std::time::Duration;
 
-use crate::support::TestEnv;
 use crate::support::fake_openai::{Answer, FakeOpenAi};
+use crate::support::{TestEnv, snapshot};
 
 const BATTERY: &str = r#"{"id": "port", "domain": "recall", "prompt": "Which TCP port does the pump controller listen on?", "scorer": {"type": "exact", "answer": "8731"}}
 {"id": "look", "domain": "procedure", "prompt": "How do you see what is in your home?", "scorer": {"type": "action_signature", "tool": "bash", "args_pattern": "\\bls\\b"}}
@@ -72,37 +72,20 @@ fn three_arms_give_the_expected_table_svg_and_restore() {
         .start();
     let env = setup(&resident, &large);
 
-    let run = env.wis(&["curve", "run"]);
-    run.code(75);
-    assert!(
-        run.stderr.contains("live") && run.stderr.contains("pause"),
-        "{}",
-        run.stderr
-    );
+    snapshot!(env, "curve-run-live", ["curve", "run"]).code(75);
     assert!(
         resident.completions().is_empty(),
         "a live creature is never measured"
     );
 
     env.wis(&["pause"]).ok();
-    let out = env.wis(&[
-        "curve",
-        "run",
-        "--out",
-        env.path("curve.jsonl").to_str().unwrap(),
-    ]);
-    let table = out.ok().to_string();
-    for (arm, points) in [
-        ("naive-small", "0.00 / 3"),
-        ("wise-small", "3.00 / 3"),
-        ("naive-large", "2.00 / 3"),
-    ] {
-        let row = table
-            .lines()
-            .find(|l| l.contains(arm))
-            .unwrap_or_else(|| panic!("{arm} missing:\n{table}"));
-        assert!(row.contains(points), "{arm}: {row}");
-    }
+    let out = env.path("curve.jsonl");
+    snapshot!(
+        env,
+        "curve-run",
+        ["curve", "run", "--out", out.to_str().unwrap()]
+    )
+    .ok();
     // Every battery call: temperature 0, the fixed seed, no prompt cache, the same grammar.
     for req in resident
         .completions()
@@ -140,8 +123,12 @@ fn three_arms_give_the_expected_table_svg_and_restore() {
         .json();
     assert!(shown.to_string().contains("wise-small"), "{shown}");
     let svg_path = env.path("curve.svg");
-    env.wis(&["curve", "plot", "--out", svg_path.to_str().unwrap()])
-        .ok();
+    snapshot!(
+        env,
+        "curve-plot",
+        ["curve", "plot", "--out", svg_path.to_str().unwrap()]
+    )
+    .ok();
     let svg = std::fs::read_to_string(&svg_path).unwrap();
     assert!(
         svg.starts_with("<?xml") || svg.starts_with("<svg"),
@@ -157,13 +144,12 @@ fn three_arms_give_the_expected_table_svg_and_restore() {
     for answer in [reply("no"), reply("no"), reply("no"), Answer::content("{}")] {
         resident.push(answer);
     }
-    let gate = env.wis(&["curve", "run", "--arm", "naive-small", "--min-score", "0.5"]);
-    gate.code(1);
-    assert!(
-        gate.stderr.contains("below --min-score 0.5"),
-        "{}",
-        gate.stderr
-    );
+    snapshot!(
+        env,
+        "curve-run-below-min-score",
+        ["curve", "run", "--arm", "naive-small", "--min-score", "0.5"]
+    )
+    .code(1);
     for answer in [
         reply("8731"),
         ls(),
@@ -172,8 +158,34 @@ fn three_arms_give_the_expected_table_svg_and_restore() {
     ] {
         resident.push(answer);
     }
-    env.wis(&["curve", "run", "--arm", "naive-small", "--min-score", "0.5"])
-        .ok();
+    snapshot!(
+        env,
+        "curve-run-json",
+        [
+            "--output-format",
+            "json",
+            "curve",
+            "run",
+            "--arm",
+            "naive-small",
+            "--min-score",
+            "0.5"
+        ]
+    )
+    .ok();
+    snapshot!(
+        env,
+        "curve-plot-json",
+        [
+            "--output-format",
+            "json",
+            "curve",
+            "plot",
+            "--out",
+            "curve.svg"
+        ]
+    )
+    .ok();
 }
 
 #[test]

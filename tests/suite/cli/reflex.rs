@@ -56,9 +56,12 @@ fn a_recurring_success_becomes_a_reflex_that_fires_below_the_model_until_it_fail
         ["ok", "ok", "ok", "not_found", "ok", "ok", "ok", "ok"]
     );
     // Two successes, a failure, four successes: the failure reset the streak.
-    let scan = env.json(&["reflex", "scan", "--output-format", "json"]);
-    assert_eq!(scan["read"], 7, "{scan}");
-    assert_eq!(scan["proposed"], Value::Array(vec![]), "{scan}");
+    snapshot!(
+        env,
+        "reflex-scan-json",
+        ["reflex", "scan", "--output-format", "json"]
+    )
+    .ok();
     assert_eq!(tick(&env)["turn"], "rumination");
     assert_eq!(tick(&env)["fail_kind"], "ok");
     let dry = env.json(&["reflex", "scan", "--dry-run", "--output-format", "json"]);
@@ -68,9 +71,8 @@ fn a_recurring_success_becomes_a_reflex_that_fires_below_the_model_until_it_fail
         Value::Array(vec![]),
         "a dry run writes nothing"
     );
-    let scan = env.json(&["reflex", "scan", "--output-format", "json"]);
-    assert_eq!(scan["read"], 1, "only the new episodes are read: {scan}");
-    assert_eq!(scan["proposed"], serde_json::json!(["r1"]));
+    // Only the new episodes are read.
+    snapshot!(env, "reflex-scan", ["reflex", "scan"]).ok();
 
     let list = env.json(&["reflex", "list", "--output-format", "json"]);
     let r1 = &list["reflexes"][0];
@@ -81,17 +83,18 @@ fn a_recurring_success_becomes_a_reflex_that_fires_below_the_model_until_it_fail
     assert_eq!(r1["provenance"]["episode_ids"].as_array().unwrap().len(), 5);
     let text = env.wis(&["reflex", "list"]).ok().to_string();
     assert!(text.contains("r1") && text.contains("proposed"), "{text}");
-    let shown = env.wis(&["reflex", "show", "r1"]).ok().to_string();
-    assert!(shown.contains("5 successes in a row"), "{shown}");
+    snapshot!(env, "reflex-show", ["reflex", "show", "r1"]).ok();
 
     let missing = env.wis(&["reflex", "show", "r2"]);
     missing.code(66);
     assert!(missing.stderr.contains("r1"), "{}", missing.stderr);
 
-    let armed = env.json(&["reflex", "arm", "r1", "--output-format", "json"]);
-    assert_eq!(armed["status"], "armed");
-    assert!(armed["armed_by"].as_str().unwrap().starts_with("operator"));
-    assert!(armed["armed_at"].is_i64());
+    snapshot!(
+        env,
+        "reflex-arm-json",
+        ["reflex", "arm", "r1", "--output-format", "json"]
+    )
+    .ok();
 
     // Handled below the model: no request, the stream says REFLEX, no XP.
     let asked = server.completions().len();
@@ -119,10 +122,12 @@ fn a_recurring_success_becomes_a_reflex_that_fires_below_the_model_until_it_fail
     assert_eq!(server.completions().len(), asked, "still below the model");
     assert_eq!(failed["success"], false);
     assert_eq!(failed["fail_kind"], "not_found");
-    let r1 = env.json(&["reflex", "show", "r1", "--output-format", "json"]);
-    assert_eq!(r1["reflex"]["status"], "demoted");
-    assert_eq!(r1["reflex"]["fired"], 2);
-    assert_eq!(r1["reflex"]["failed"], 1);
+    snapshot!(
+        env,
+        "reflex-show-json",
+        ["reflex", "show", "r1", "--output-format", "json"]
+    )
+    .ok();
     let memories = env.wis(&["memory", "list"]).ok().to_string();
     assert!(
         memories.contains(&format!(
@@ -173,14 +178,8 @@ fn arming_past_the_cap_is_refused_naming_the_armed_ones() {
         r.trigger.situation_key = "-|another step".into();
         tx.put("r2", &r).unwrap();
     });
-    env.wis(&["reflex", "arm", "r1"]).ok();
-    let refused = env.wis(&["reflex", "arm", "r2"]);
-    refused.code(65);
-    assert!(
-        refused.stderr.contains("reflex_max_armed = 1") && refused.stderr.contains("r1"),
-        "{}",
-        refused.stderr
-    );
+    snapshot!(env, "reflex-arm", ["reflex", "arm", "r1"]).ok();
+    snapshot!(env, "reflex-arm-past-the-cap", ["reflex", "arm", "r2"]).code(65);
     env.wis(&["reflex", "disarm", "r1"]).ok();
     env.wis(&["reflex", "arm", "r2"]).ok();
     let bad = env.wis(&["reflex", "list", "--status", "sleeping"]);

@@ -8,8 +8,8 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::Duration;
 
-use crate::support::TestEnv;
 use crate::support::fake_openai::{Answer, FakeOpenAi, closed_port_url};
+use crate::support::{Run, TestEnv, snapshot, snapshot_run};
 use serde_json::Value;
 
 const PLAN: &str =
@@ -117,7 +117,8 @@ fn children(pid: u32) -> Vec<String> {
 }
 
 /// Runs `wis ARGS`, watching the process table for a child until it exits.
-fn watched(env: &TestEnv, args: &[&str]) -> (std::process::Output, Vec<String>) {
+fn watched(env: &TestEnv, args: &[&str]) -> (Run, Vec<String>) {
+    let start = std::time::Instant::now();
     let child = env
         .command()
         .args(args)
@@ -132,7 +133,10 @@ fn watched(env: &TestEnv, args: &[&str]) -> (std::process::Output, Vec<String>) 
         seen.extend(children(pid));
         std::thread::sleep(Duration::from_millis(2));
     }
-    (waiter.join().unwrap(), seen)
+    (
+        Run::from_output(waiter.join().unwrap(), start.elapsed()),
+        seen,
+    )
 }
 
 fn utility(env: &TestEnv, id: &str) -> Value {
@@ -170,22 +174,10 @@ fn replay_scores_learned_unlearned_divergent_and_runs_nothing() {
         .unwrap();
     let asked = server.completions().len();
 
-    let (out, children) = watched(&env, &["replay", "--seed", "3", "--output-format", "json"]);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{stderr}");
-    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(
-        [
-            &report["learned"],
-            &report["unlearned"],
-            &report["divergent"],
-            &report["malformed"],
-            &report["skipped"]
-        ],
-        [1, 1, 1, 0, 0].map(Value::from).each_ref(),
-        "{report}"
-    );
-    assert_eq!(report["seed"], 3);
+    let args = ["replay", "--seed", "3", "--output-format", "json"];
+    let (out, children) = watched(&env, &args);
+    snapshot_run!(env, "replay-json", args, out);
+    let report = out.json();
     assert_eq!(server.completions().len(), asked + 3);
     assert!(
         children.is_empty(),
@@ -235,10 +227,18 @@ fn replay_scores_learned_unlearned_divergent_and_runs_nothing() {
     );
 
     // The history shows the rate, as a table, JSON and an SVG.
-    let history = env.json(&["replay", "history"]);
-    assert_eq!(history.as_array().unwrap().len(), 1);
-    let table = env.wis(&["replay", "history", "--plot", "rate.svg"]);
-    assert!(table.ok().contains("0.33"), "{}", table.stdout);
+    snapshot!(
+        env,
+        "replay-history-json",
+        ["replay", "history", "--output-format", "json"]
+    )
+    .ok();
+    snapshot!(
+        env,
+        "replay-history",
+        ["replay", "history", "--plot", "rate.svg"]
+    )
+    .ok();
     let svg = std::fs::read_to_string(env.root("rate.svg")).unwrap();
     assert!(
         svg.contains("learned rate") && svg.contains("<circle"),
@@ -265,12 +265,21 @@ fn the_same_seed_twice_gives_the_same_report() {
 }
 
 #[test]
+fn a_replay_for_people() {
+    let server = life();
+    let (env, _) = creature(&server);
+    server.push(Answer::content(RECOVER));
+    server.push(Answer::content(FAILS[0]));
+    server.push(Answer::content(MARK));
+    snapshot!(env, "replay", ["replay", "--seed", "9"]).ok();
+}
+
+#[test]
 fn replay_exits_69_when_no_model_answers_and_writes_nothing() {
     let server = life();
     let (mut env, _) = creature(&server);
     env.set("WIS_LLM_URL", &closed_port_url());
-    let run = env.wis(&["replay", "--seed", "1"]);
-    assert_eq!(run.code, 69, "{}", run.stderr);
+    snapshot!(env, "replay-unreachable", ["replay", "--seed", "1"]).code(69);
     let status = env.json(&["status"]);
     assert_eq!(status["documents"]["wis.replay.v1"], 0);
 }
