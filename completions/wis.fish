@@ -29,7 +29,7 @@ complete -c wis -n "__fish_wis_needs_command" -l wait -d 'Seconds to wait while 
 complete -c wis -n "__fish_wis_needs_command" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_needs_command" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
-complete -c wis -n "__fish_wis_needs_command" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_needs_command" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_needs_command" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_needs_command" -f -a "init" -d 'Birth a creature in a home'
@@ -60,7 +60,7 @@ complete -c wis -n "__fish_wis_using_subcommand init" -l output-format -d 'Outpu
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand init" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
 complete -c wis -n "__fish_wis_using_subcommand init" -l force -d 'Birth anew over an existing creature, archiving its store and workspace under archive/ first (wis.toml is kept)'
-complete -c wis -n "__fish_wis_using_subcommand init" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand init" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand init" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand init" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand tick" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
@@ -69,7 +69,7 @@ complete -c wis -n "__fish_wis_using_subcommand tick" -l output-format -d 'Outpu
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand tick" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
 complete -c wis -n "__fish_wis_using_subcommand tick" -l dry-run -d 'Print the prompt and the action schema this tick would send; call nothing, write nothing'
-complete -c wis -n "__fish_wis_using_subcommand tick" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand tick" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand tick" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand tick" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand sleep; and not __fish_seen_subcommand_from show help" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
@@ -78,7 +78,7 @@ complete -c wis -n "__fish_wis_using_subcommand sleep; and not __fish_seen_subco
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand sleep; and not __fish_seen_subcommand_from show help" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
 complete -c wis -n "__fish_wis_using_subcommand sleep; and not __fish_seen_subcommand_from show help" -l dry-run -d 'Print what each job would do, and write nothing'
-complete -c wis -n "__fish_wis_using_subcommand sleep; and not __fish_seen_subcommand_from show help" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand sleep; and not __fish_seen_subcommand_from show help" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand sleep; and not __fish_seen_subcommand_from show help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand sleep; and not __fish_seen_subcommand_from show help" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand sleep; and not __fish_seen_subcommand_from show help" -f -a "show" -d 'Print a sleep\'s receipt: the last one, or sleep N\'s'
@@ -88,7 +88,7 @@ complete -c wis -n "__fish_wis_using_subcommand sleep; and __fish_seen_subcomman
 complete -c wis -n "__fish_wis_using_subcommand sleep; and __fish_seen_subcommand_from show" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand sleep; and __fish_seen_subcommand_from show" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
-complete -c wis -n "__fish_wis_using_subcommand sleep; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand sleep; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand sleep; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand sleep; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand sleep; and __fish_seen_subcommand_from help" -f -a "show" -d 'Print a sleep\'s receipt: the last one, or sleep N\'s'
@@ -101,7 +101,7 @@ complete -c wis -n "__fish_wis_using_subcommand replay; and not __fish_seen_subc
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand replay; and not __fish_seen_subcommand_from history help" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
 complete -c wis -n "__fish_wis_using_subcommand replay; and not __fish_seen_subcommand_from history help" -l dry-run -d 'Show what would be drawn and the prompts; ask nothing, write nothing'
-complete -c wis -n "__fish_wis_using_subcommand replay; and not __fish_seen_subcommand_from history help" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand replay; and not __fish_seen_subcommand_from history help" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand replay; and not __fish_seen_subcommand_from history help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand replay; and not __fish_seen_subcommand_from history help" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand replay; and not __fish_seen_subcommand_from history help" -f -a "history" -d 'Show every recorded replay: counts, learned rate, seed; --plot draws the rate as SVG'
@@ -112,7 +112,7 @@ complete -c wis -n "__fish_wis_using_subcommand replay; and __fish_seen_subcomma
 complete -c wis -n "__fish_wis_using_subcommand replay; and __fish_seen_subcommand_from history" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand replay; and __fish_seen_subcommand_from history" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
-complete -c wis -n "__fish_wis_using_subcommand replay; and __fish_seen_subcommand_from history" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand replay; and __fish_seen_subcommand_from history" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand replay; and __fish_seen_subcommand_from history" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand replay; and __fish_seen_subcommand_from history" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand replay; and __fish_seen_subcommand_from help" -f -a "history" -d 'Show every recorded replay: counts, learned rate, seed; --plot draws the rate as SVG'
@@ -123,7 +123,7 @@ complete -c wis -n "__fish_wis_using_subcommand curate" -l output-format -d 'Out
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand curate" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
 complete -c wis -n "__fish_wis_using_subcommand curate" -l dry-run -d 'Print what curation would change, and write nothing'
-complete -c wis -n "__fish_wis_using_subcommand curate" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand curate" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand curate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand curate" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand status" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
@@ -131,7 +131,7 @@ complete -c wis -n "__fish_wis_using_subcommand status" -l wait -d 'Seconds to w
 complete -c wis -n "__fish_wis_using_subcommand status" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand status" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
-complete -c wis -n "__fish_wis_using_subcommand status" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand status" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand status" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand status" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand pause" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
@@ -139,7 +139,7 @@ complete -c wis -n "__fish_wis_using_subcommand pause" -l wait -d 'Seconds to wa
 complete -c wis -n "__fish_wis_using_subcommand pause" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand pause" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
-complete -c wis -n "__fish_wis_using_subcommand pause" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand pause" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand pause" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand pause" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand resume" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
@@ -147,7 +147,7 @@ complete -c wis -n "__fish_wis_using_subcommand resume" -l wait -d 'Seconds to w
 complete -c wis -n "__fish_wis_using_subcommand resume" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand resume" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
-complete -c wis -n "__fish_wis_using_subcommand resume" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand resume" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand resume" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand resume" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand check" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
@@ -156,7 +156,7 @@ complete -c wis -n "__fish_wis_using_subcommand check" -l output-format -d 'Outp
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand check" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
 complete -c wis -n "__fish_wis_using_subcommand check" -l repair -d 'First set aside every document that does not decode and move everything in quarantine out of the store, into `<home>/quarantine/<time>/` (the raw bytes and an index.jsonl saying what each was and why), then check'
-complete -c wis -n "__fish_wis_using_subcommand check" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand check" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand check" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand config; and not __fish_seen_subcommand_from check show help" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
@@ -164,7 +164,7 @@ complete -c wis -n "__fish_wis_using_subcommand config; and not __fish_seen_subc
 complete -c wis -n "__fish_wis_using_subcommand config; and not __fish_seen_subcommand_from check show help" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand config; and not __fish_seen_subcommand_from check show help" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
-complete -c wis -n "__fish_wis_using_subcommand config; and not __fish_seen_subcommand_from check show help" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand config; and not __fish_seen_subcommand_from check show help" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand config; and not __fish_seen_subcommand_from check show help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand config; and not __fish_seen_subcommand_from check show help" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand config; and not __fish_seen_subcommand_from check show help" -f -a "check" -d 'Validate the configuration; when the model server answers, compare the budgets with the window it actually serves'
@@ -176,7 +176,7 @@ complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcomma
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from check" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
 complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from check" -l offline -d 'Do not contact the model server or load the embedded model'
-complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from check" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from check" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from check" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from check" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from show" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
@@ -184,7 +184,7 @@ complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcomma
 complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from show" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from show" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
-complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "check" -d 'Validate the configuration; when the model server answers, compare the budgets with the window it actually serves'
@@ -195,7 +195,7 @@ complete -c wis -n "__fish_wis_using_subcommand curve; and not __fish_seen_subco
 complete -c wis -n "__fish_wis_using_subcommand curve; and not __fish_seen_subcommand_from run show plot help" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand curve; and not __fish_seen_subcommand_from run show plot help" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
-complete -c wis -n "__fish_wis_using_subcommand curve; and not __fish_seen_subcommand_from run show plot help" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand curve; and not __fish_seen_subcommand_from run show plot help" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand curve; and not __fish_seen_subcommand_from run show plot help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand curve; and not __fish_seen_subcommand_from run show plot help" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand curve; and not __fish_seen_subcommand_from run show plot help" -f -a "run" -d 'Run the frozen battery on every arm and record a curve point per arm'
@@ -212,7 +212,7 @@ complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcomman
 complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from run" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from run" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
-complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from run" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from run" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from run" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from run" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from show" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
@@ -220,7 +220,7 @@ complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcomman
 complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from show" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from show" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
-complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from plot" -l out -d 'Where to write the SVG (replaced atomically)' -r -F
@@ -229,7 +229,7 @@ complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcomman
 complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from plot" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from plot" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
-complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from plot" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from plot" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from plot" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from plot" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from help" -f -a "run" -d 'Run the frozen battery on every arm and record a curve point per arm'
@@ -241,7 +241,7 @@ complete -c wis -n "__fish_wis_using_subcommand unlock; and not __fish_seen_subc
 complete -c wis -n "__fish_wis_using_subcommand unlock; and not __fish_seen_subcommand_from list grant help" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand unlock; and not __fish_seen_subcommand_from list grant help" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
-complete -c wis -n "__fish_wis_using_subcommand unlock; and not __fish_seen_subcommand_from list grant help" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand unlock; and not __fish_seen_subcommand_from list grant help" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand unlock; and not __fish_seen_subcommand_from list grant help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand unlock; and not __fish_seen_subcommand_from list grant help" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand unlock; and not __fish_seen_subcommand_from list grant help" -f -a "list" -d 'Each unit of the body in ladder order: granted, pending (earned, its organ silent) or locked, with its tools and its evidence'
@@ -252,7 +252,7 @@ complete -c wis -n "__fish_wis_using_subcommand unlock; and __fish_seen_subcomma
 complete -c wis -n "__fish_wis_using_subcommand unlock; and __fish_seen_subcommand_from list" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand unlock; and __fish_seen_subcommand_from list" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
-complete -c wis -n "__fish_wis_using_subcommand unlock; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand unlock; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand unlock; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand unlock; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand unlock; and __fish_seen_subcommand_from grant" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
@@ -261,7 +261,7 @@ complete -c wis -n "__fish_wis_using_subcommand unlock; and __fish_seen_subcomma
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand unlock; and __fish_seen_subcommand_from grant" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
 complete -c wis -n "__fish_wis_using_subcommand unlock; and __fish_seen_subcommand_from grant" -l operator -d 'Grant UNIT on the operator\'s authority rather than on evidence'
-complete -c wis -n "__fish_wis_using_subcommand unlock; and __fish_seen_subcommand_from grant" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand unlock; and __fish_seen_subcommand_from grant" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand unlock; and __fish_seen_subcommand_from grant" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand unlock; and __fish_seen_subcommand_from grant" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand unlock; and __fish_seen_subcommand_from help" -f -a "list" -d 'Each unit of the body in ladder order: granted, pending (earned, its organ silent) or locked, with its tools and its evidence'
@@ -273,7 +273,7 @@ complete -c wis -n "__fish_wis_using_subcommand news" -l wait -d 'Seconds to wai
 complete -c wis -n "__fish_wis_using_subcommand news" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand news" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
-complete -c wis -n "__fish_wis_using_subcommand news" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand news" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand news" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand news" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand completions" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
@@ -281,7 +281,7 @@ complete -c wis -n "__fish_wis_using_subcommand completions" -l wait -d 'Seconds
 complete -c wis -n "__fish_wis_using_subcommand completions" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand completions" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
-complete -c wis -n "__fish_wis_using_subcommand completions" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand completions" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand completions" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats restore reembed mirror help" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
@@ -289,7 +289,7 @@ complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subc
 complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats restore reembed mirror help" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats restore reembed mirror help" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
-complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats restore reembed mirror help" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats restore reembed mirror help" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats restore reembed mirror help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats restore reembed mirror help" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand memory; and not __fish_seen_subcommand_from add list show search recall stats restore reembed mirror help" -f -a "add" -d 'Tell the creature something: remembered with provenance `told`'
@@ -316,7 +316,7 @@ complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcomma
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from add" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from add" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
-complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from add" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from add" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from add" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from add" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from list" -l kind -d 'Only engrams of this kind' -r -f -a "episodic\t'A situation lived: what was done and how it ended'
@@ -339,7 +339,7 @@ complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcomma
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from list" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from list" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
-complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from show" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
@@ -347,7 +347,7 @@ complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcomma
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from show" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from show" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
-complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from search" -l kind -d 'Only engrams of this kind' -r -f -a "episodic\t'A situation lived: what was done and how it ended'
@@ -370,7 +370,7 @@ complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcomma
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from search" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from search" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
-complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from search" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from search" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from search" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from search" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from recall" -l step -d 'The step to look up, instead of the plan\'s current step' -r
@@ -379,7 +379,7 @@ complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcomma
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from recall" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from recall" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
-complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from recall" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from recall" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from recall" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from recall" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from stats" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
@@ -387,7 +387,7 @@ complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcomma
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from stats" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from stats" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
-complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from stats" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from stats" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from stats" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from stats" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from restore" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
@@ -395,7 +395,7 @@ complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcomma
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from restore" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from restore" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
-complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from restore" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from restore" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from restore" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from restore" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from reembed" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
@@ -403,7 +403,7 @@ complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcomma
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from reembed" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from reembed" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
-complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from reembed" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from reembed" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from reembed" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from reembed" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from mirror" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
@@ -412,7 +412,7 @@ complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcomma
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from mirror" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from mirror" -l rebuild -d 'Drop the collection and upsert every current vector from the store'
-complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from mirror" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from mirror" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from mirror" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from mirror" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from help" -f -a "add" -d 'Tell the creature something: remembered with provenance `told`'
@@ -430,7 +430,7 @@ complete -c wis -n "__fish_wis_using_subcommand cachectl; and not __fish_seen_su
 complete -c wis -n "__fish_wis_using_subcommand cachectl; and not __fish_seen_subcommand_from project export import verify help" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand cachectl; and not __fish_seen_subcommand_from project export import verify help" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
-complete -c wis -n "__fish_wis_using_subcommand cachectl; and not __fish_seen_subcommand_from project export import verify help" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and not __fish_seen_subcommand_from project export import verify help" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand cachectl; and not __fish_seen_subcommand_from project export import verify help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand cachectl; and not __fish_seen_subcommand_from project export import verify help" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand cachectl; and not __fish_seen_subcommand_from project export import verify help" -f -a "project" -d 'Print a CultCache file as JSON: one object per record (vectors left out)'
@@ -445,7 +445,7 @@ complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcom
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from project" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
 complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from project" -l keep-vectors -d 'Keep vectors (long arrays of fractional numbers) instead of leaving them out'
-complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from project" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from project" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from project" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from project" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from export" -l out -d 'Where to write the snapshot (replaced atomically); `-` writes it to stdout' -r -F
@@ -454,7 +454,7 @@ complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcom
 complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from export" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from export" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
-complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from export" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from export" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from export" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from export" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from import" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
@@ -462,7 +462,7 @@ complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcom
 complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from import" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from import" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
-complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from import" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from import" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from import" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from import" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from verify" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
@@ -470,7 +470,7 @@ complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcom
 complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from verify" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from verify" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
-complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from verify" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from verify" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from verify" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from verify" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand cachectl; and __fish_seen_subcommand_from help" -f -a "project" -d 'Print a CultCache file as JSON: one object per record (vectors left out)'
@@ -483,7 +483,7 @@ complete -c wis -n "__fish_wis_using_subcommand reflex; and not __fish_seen_subc
 complete -c wis -n "__fish_wis_using_subcommand reflex; and not __fish_seen_subcommand_from list show scan arm disarm help" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand reflex; and not __fish_seen_subcommand_from list show scan arm disarm help" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
-complete -c wis -n "__fish_wis_using_subcommand reflex; and not __fish_seen_subcommand_from list show scan arm disarm help" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand reflex; and not __fish_seen_subcommand_from list show scan arm disarm help" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand reflex; and not __fish_seen_subcommand_from list show scan arm disarm help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand reflex; and not __fish_seen_subcommand_from list show scan arm disarm help" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand reflex; and not __fish_seen_subcommand_from list show scan arm disarm help" -f -a "list" -d 'Every reflex: id, situation, action, streak, status, fired/failed, last firing; and the ticks resolved below the model per day'
@@ -498,7 +498,7 @@ complete -c wis -n "__fish_wis_using_subcommand reflex; and __fish_seen_subcomma
 complete -c wis -n "__fish_wis_using_subcommand reflex; and __fish_seen_subcommand_from list" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand reflex; and __fish_seen_subcommand_from list" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
-complete -c wis -n "__fish_wis_using_subcommand reflex; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand reflex; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand reflex; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand reflex; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand reflex; and __fish_seen_subcommand_from show" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
@@ -506,7 +506,7 @@ complete -c wis -n "__fish_wis_using_subcommand reflex; and __fish_seen_subcomma
 complete -c wis -n "__fish_wis_using_subcommand reflex; and __fish_seen_subcommand_from show" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand reflex; and __fish_seen_subcommand_from show" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
-complete -c wis -n "__fish_wis_using_subcommand reflex; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand reflex; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand reflex; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand reflex; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand reflex; and __fish_seen_subcommand_from scan" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
@@ -515,7 +515,7 @@ complete -c wis -n "__fish_wis_using_subcommand reflex; and __fish_seen_subcomma
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand reflex; and __fish_seen_subcommand_from scan" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
 complete -c wis -n "__fish_wis_using_subcommand reflex; and __fish_seen_subcommand_from scan" -l dry-run -d 'Write nothing: the cursor does not move and nothing is proposed'
-complete -c wis -n "__fish_wis_using_subcommand reflex; and __fish_seen_subcommand_from scan" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand reflex; and __fish_seen_subcommand_from scan" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand reflex; and __fish_seen_subcommand_from scan" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand reflex; and __fish_seen_subcommand_from scan" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand reflex; and __fish_seen_subcommand_from arm" -l guard -d 'A guard over typed stats, `path op value` (e.g. `skills.live >= 1`): the reflex fires only while it holds' -r
@@ -524,7 +524,7 @@ complete -c wis -n "__fish_wis_using_subcommand reflex; and __fish_seen_subcomma
 complete -c wis -n "__fish_wis_using_subcommand reflex; and __fish_seen_subcommand_from arm" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand reflex; and __fish_seen_subcommand_from arm" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
-complete -c wis -n "__fish_wis_using_subcommand reflex; and __fish_seen_subcommand_from arm" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand reflex; and __fish_seen_subcommand_from arm" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand reflex; and __fish_seen_subcommand_from arm" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand reflex; and __fish_seen_subcommand_from arm" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand reflex; and __fish_seen_subcommand_from disarm" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
@@ -532,7 +532,7 @@ complete -c wis -n "__fish_wis_using_subcommand reflex; and __fish_seen_subcomma
 complete -c wis -n "__fish_wis_using_subcommand reflex; and __fish_seen_subcommand_from disarm" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand reflex; and __fish_seen_subcommand_from disarm" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
-complete -c wis -n "__fish_wis_using_subcommand reflex; and __fish_seen_subcommand_from disarm" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand reflex; and __fish_seen_subcommand_from disarm" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand reflex; and __fish_seen_subcommand_from disarm" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand reflex; and __fish_seen_subcommand_from disarm" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand reflex; and __fish_seen_subcommand_from help" -f -a "list" -d 'Every reflex: id, situation, action, streak, status, fired/failed, last firing; and the ticks resolved below the model per day'
@@ -547,7 +547,7 @@ complete -c wis -n "__fish_wis_using_subcommand cast; and not __fish_seen_subcom
 complete -c wis -n "__fish_wis_using_subcommand cast; and not __fish_seen_subcommand_from init add remove arena tick status log export check help" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand cast; and not __fish_seen_subcommand_from init add remove arena tick status log export check help" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
-complete -c wis -n "__fish_wis_using_subcommand cast; and not __fish_seen_subcommand_from init add remove arena tick status log export check help" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand cast; and not __fish_seen_subcommand_from init add remove arena tick status log export check help" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand cast; and not __fish_seen_subcommand_from init add remove arena tick status log export check help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand cast; and not __fish_seen_subcommand_from init add remove arena tick status log export check help" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand cast; and not __fish_seen_subcommand_from init add remove arena tick status log export check help" -f -a "init" -d 'Make a cast of existing creatures: `wis cast init DIR --member HOME --member HOME …`'
@@ -569,7 +569,7 @@ complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from init" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from init" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
-complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from init" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from init" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from init" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from init" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from add" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
@@ -577,7 +577,7 @@ complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from add" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from add" -l offstage -d 'Off stage: rumination and sleep only'
-complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from add" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from add" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from add" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from add" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from remove" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
@@ -585,7 +585,7 @@ complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from remove" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from remove" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
-complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from remove" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from remove" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from remove" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from remove" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from arena" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
@@ -593,7 +593,7 @@ complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from arena" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from arena" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
-complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from arena" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from arena" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from arena" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from arena" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from tick" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
@@ -602,7 +602,7 @@ complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from tick" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from tick" -l dry-run -d 'Print who the law picks, why, and the prompt and schema its turn would send; call nothing, write nothing'
-complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from tick" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from tick" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from tick" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from tick" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from status" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
@@ -610,7 +610,7 @@ complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from status" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from status" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
-complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from status" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from status" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from status" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from log" -s n -l last -d 'How many receipts, newest last' -r
@@ -619,7 +619,7 @@ complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from log" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from log" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
-complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from log" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from log" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from log" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from log" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from export" -l out -d 'Where to write the snapshot (replaced atomically); `-` writes it to stdout' -r -F
@@ -628,7 +628,7 @@ complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from export" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from export" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
-complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from export" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from export" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from export" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from export" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from check" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
@@ -636,7 +636,7 @@ complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from check" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from check" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
-complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from check" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from check" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from check" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from check" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from help" -f -a "init" -d 'Make a cast of existing creatures: `wis cast init DIR --member HOME --member HOME …`'
@@ -654,7 +654,7 @@ complete -c wis -n "__fish_wis_using_subcommand legacy; and not __fish_seen_subc
 complete -c wis -n "__fish_wis_using_subcommand legacy; and not __fish_seen_subcommand_from export import lineage help" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand legacy; and not __fish_seen_subcommand_from export import lineage help" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
-complete -c wis -n "__fish_wis_using_subcommand legacy; and not __fish_seen_subcommand_from export import lineage help" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand legacy; and not __fish_seen_subcommand_from export import lineage help" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand legacy; and not __fish_seen_subcommand_from export import lineage help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand legacy; and not __fish_seen_subcommand_from export import lineage help" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand legacy; and not __fish_seen_subcommand_from export import lineage help" -f -a "export" -d 'Write the creature\'s validated corpus as a heirloom volume'
@@ -668,7 +668,7 @@ complete -c wis -n "__fish_wis_using_subcommand legacy; and __fish_seen_subcomma
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand legacy; and __fish_seen_subcommand_from export" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
 complete -c wis -n "__fish_wis_using_subcommand legacy; and __fish_seen_subcommand_from export" -l force -d 'Replace a volume exported earlier the same day'
-complete -c wis -n "__fish_wis_using_subcommand legacy; and __fish_seen_subcommand_from export" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand legacy; and __fish_seen_subcommand_from export" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand legacy; and __fish_seen_subcommand_from export" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand legacy; and __fish_seen_subcommand_from export" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand legacy; and __fish_seen_subcommand_from import" -l letter -d 'The operator\'s letter: a TOML file of nuggets, imported as told memories' -r -F
@@ -679,7 +679,7 @@ json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand legacy; and __fish_seen_subcommand_from import" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
 complete -c wis -n "__fish_wis_using_subcommand legacy; and __fish_seen_subcommand_from import" -l into-living -d 'Import into a creature that has lived (ticks > 0); refused (64) without it'
 complete -c wis -n "__fish_wis_using_subcommand legacy; and __fish_seen_subcommand_from import" -l dry-run -d 'Print the merge plan and write nothing'
-complete -c wis -n "__fish_wis_using_subcommand legacy; and __fish_seen_subcommand_from import" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand legacy; and __fish_seen_subcommand_from import" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand legacy; and __fish_seen_subcommand_from import" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand legacy; and __fish_seen_subcommand_from import" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand legacy; and __fish_seen_subcommand_from lineage" -l arm -d 'The curve arm whose score is shown' -r
@@ -689,7 +689,7 @@ complete -c wis -n "__fish_wis_using_subcommand legacy; and __fish_seen_subcomma
 complete -c wis -n "__fish_wis_using_subcommand legacy; and __fish_seen_subcommand_from lineage" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand legacy; and __fish_seen_subcommand_from lineage" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
-complete -c wis -n "__fish_wis_using_subcommand legacy; and __fish_seen_subcommand_from lineage" -s q -l quiet -d 'Print only data: no notes or progress on stderr'
+complete -c wis -n "__fish_wis_using_subcommand legacy; and __fish_seen_subcommand_from lineage" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand legacy; and __fish_seen_subcommand_from lineage" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand legacy; and __fish_seen_subcommand_from lineage" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand legacy; and __fish_seen_subcommand_from help" -f -a "export" -d 'Write the creature\'s validated corpus as a heirloom volume'

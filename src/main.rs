@@ -5,7 +5,6 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use wis::base::exit::Kind;
-use wis::base::output::BROKEN_PIPE;
 use wis::commands::{Cli, run};
 
 fn main() -> ExitCode {
@@ -26,7 +25,7 @@ fn main() -> ExitCode {
     let json = cli.global.output_format == wis::base::output::OutputFormat::Json;
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(err) if err.kind == Kind::Io && err.message == BROKEN_PIPE => ExitCode::SUCCESS,
+        Err(err) if err.is_broken_pipe() => ExitCode::SUCCESS,
         Err(err) => {
             let mut stderr = std::io::stderr().lock();
             if json {

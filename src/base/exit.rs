@@ -6,6 +6,7 @@
 //! convert their own typed errors at the boundary; `main` prints them and exits.
 
 use std::fmt;
+use std::sync::Arc;
 
 /// What went wrong, at the granularity cron and scripts care about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -62,12 +63,15 @@ impl Kind {
     }
 }
 
-/// A wis failure: a kind (the exit code), one line saying what happened, and a hint.
+/// A wis failure: a kind (the exit code), one line saying what happened, and a hint; and,
+/// when it came from one, the error underneath ([`std::error::Error::source`]), kept so that
+/// a caller can ask what it was ([`Error::is_broken_pipe`]) without reading the message.
 #[derive(Debug, Clone)]
 pub struct Error {
     pub kind: Kind,
     pub message: String,
     pub hint: Option<String>,
+    source: Option<Arc<dyn std::error::Error + Send + Sync>>,
 }
 
 /// The result type used across wis.
@@ -79,6 +83,7 @@ impl Error {
             kind,
             message: message.into(),
             hint: None,
+            source: None,
         }
     }
     pub fn failed(message: impl Into<String>) -> Self {
@@ -121,13 +126,35 @@ impl Error {
         self
     }
 
+    /// Keeps `source` as the error underneath this one.
+    pub fn with_source(mut self, source: impl std::error::Error + Send + Sync + 'static) -> Self {
+        self.source = Some(Arc::new(source));
+        self
+    }
+
+    /// Whether an [`std::io::ErrorKind::BrokenPipe`] is anywhere in the chain: the reader of a
+    /// pipe went away (`wis … | head`), which ends a command quietly.
+    pub fn is_broken_pipe(&self) -> bool {
+        let mut next: Option<&(dyn std::error::Error + 'static)> = Some(self);
+        while let Some(err) = next {
+            if err
+                .downcast_ref::<std::io::Error>()
+                .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+            {
+                return true;
+            }
+            next = err.source();
+        }
+        false
+    }
+
     /// An I/O error about a path, with the path named.
     pub fn io_at(path: &std::path::Path, err: std::io::Error) -> Self {
         let kind = match err.kind() {
             std::io::ErrorKind::NotFound => Kind::NoInput,
             _ => Kind::Io,
         };
-        Error::new(kind, format!("{}: {err}", path.display()))
+        Error::new(kind, format!("{}: {err}", path.display())).with_source(err)
     }
 
     pub fn code(&self) -> u8 {
@@ -141,11 +168,17 @@ impl fmt::Display for Error {
     }
 }
 
-impl std::error::Error for Error {}
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.source
+            .as_deref()
+            .map(|e| e as &(dyn std::error::Error + 'static))
+    }
+}
 
 impl From<std::io::Error> for Error {
     fn from(err: std::io::Error) -> Self {
-        Error::io(err.to_string())
+        Error::io(err.to_string()).with_source(err)
     }
 }
 
@@ -163,6 +196,22 @@ impl<T, E: Into<Error>> Context<T> for std::result::Result<T, E> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Regression: a closed stdout was once recognised by the words of the error's message.
+    #[test]
+    fn a_broken_pipe_is_known_by_its_kind_not_its_words() {
+        let closed = std::io::Error::new(std::io::ErrorKind::BrokenPipe, "the reader left");
+        let err = Error::from(closed).context("writing to stdout");
+        assert!(err.is_broken_pipe());
+        assert!(std::error::Error::source(&err).is_some());
+        assert!(!Error::io("broken pipe").is_broken_pipe(), "words alone");
+        let other = std::io::Error::new(std::io::ErrorKind::StorageFull, "broken pipe");
+        assert!(!Error::from(other).is_broken_pipe());
+        let wrapped = Error::internal("outer").with_source(Error::from(std::io::Error::from(
+            std::io::ErrorKind::BrokenPipe,
+        )));
+        assert!(wrapped.is_broken_pipe(), "found through the chain");
+    }
 
     #[test]
     fn codes_follow_sysexits() {

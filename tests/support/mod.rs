@@ -3,7 +3,8 @@
 //! [`mind`]); stand-ins for the services wis talks to, each on a loopback port in a thread (a
 //! fake OpenAI-compatible model server with scripted replies, a Qdrant, an embeddings
 //! server); and, for the real-model tests, finding the model and checking a reply against the
-//! action schema. Each test binary takes what it needs, so some helpers go unused in any one.
+//! action schema; and the rule for tests whose machine lacks what they need ([`require`]).
+//! Each test binary takes what it needs, so some helpers go unused in any one.
 #![allow(dead_code)]
 
 pub mod conform;
@@ -15,6 +16,7 @@ mod http1;
 pub mod mind;
 pub mod model;
 pub mod qdrant;
+pub mod require;
 mod server;
 pub mod store;
 

@@ -136,7 +136,7 @@ pub(super) fn run(
         if let Err(e) = state.save(&ctx, &read)
             && crate::base::env::var(crate::base::env::LLAMA_LOG).is_some()
         {
-            eprintln!("wis: the embedded mind's state was not kept: {e}");
+            crate::base::output::warn(format!("the embedded mind's state was not kept: {e}"));
         }
     }
     Ok(out)

@@ -165,11 +165,11 @@ fn view_with(
     Ok((view, pending))
 }
 
-/// Says something about recall on stderr, once per process.
+/// Says something about recall as a warning, once per process.
 pub(crate) fn warn_once(message: &str) {
     static WARNED: AtomicBool = AtomicBool::new(false);
     if !WARNED.swap(true, Ordering::Relaxed) {
-        eprintln!("warning: {message}");
+        crate::base::output::warn(message);
     }
 }
 

@@ -256,6 +256,11 @@ fn search_goes_through_qdrant_and_survives_it_going_away() {
     assert_eq!(found["route"], "exact");
     assert_eq!(found["hits"][0]["id"], 1);
     assert_eq!(out.warnings().len(), 1, "{:?}", out.warnings());
+    // --quiet: the same run, its data and no warning.
+    let quiet = run(with(&["--quiet", "memory", "search", "pump port"]));
+    assert!(quiet.code == 0);
+    assert!(quiet.stdout.contains("e1"), "{}", quiet.stdout);
+    assert_eq!(quiet.stderr, "");
     // A write while Qdrant is gone lands in the store, with one warning.
     let out = run(with(&["memory", "add", "the drain valve is red"]));
     assert!(out.code == 0);

@@ -5,6 +5,7 @@ use std::net::TcpListener;
 use std::path::Path;
 
 use super::harness::*;
+use crate::support::require::skip;
 use wis::creature::FailKind;
 use wis::world::sandbox::{Limits, ProcessCap, SandboxMode, process_cap};
 
@@ -56,7 +57,9 @@ fn network(mode: SandboxMode) {
     };
     let described = wis::world::sandbox::describe_sandbox(&organs);
     if mode == SandboxMode::Rlimit && !described.contains("network isolated") {
-        eprintln!("skipped: the rlimit fallback leaves the network open here: {described}");
+        skip(format!(
+            "the rlimit fallback leaves the network open here: {described}"
+        ));
         return;
     }
     let out = run(mode, &h.ws, &limits(mode), &probe);
@@ -73,7 +76,7 @@ fn fork_bomb(mode: SandboxMode) {
     let l = limits(mode);
     let cap = process_cap(&l);
     if cap == ProcessCap::Unbounded {
-        eprintln!("skipped: nothing caps processes here (root without a pids cgroup)");
+        skip("nothing caps processes here (root without a pids cgroup)");
         return;
     }
     let _alone = SATURATING.write().unwrap_or_else(|e| e.into_inner());

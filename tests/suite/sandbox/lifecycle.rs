@@ -5,6 +5,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use super::harness::*;
+use crate::support::require::skip;
 use wis::base::config::Organs;
 use wis::creature::FailKind;
 use wis::world::sandbox::{Limits, ProcessCap, SandboxMode, process_cap};
@@ -94,7 +95,7 @@ fn supervisor_helper() {
 fn killed_supervisor(mode: SandboxMode) {
     let cgroup = matches!(process_cap(&limits(mode)), ProcessCap::Cgroup(_));
     if mode == SandboxMode::Rlimit && !cgroup {
-        eprintln!("skipped: without a pids cgroup the fallback's orphans outlive a killed tick");
+        skip("without a pids cgroup the fallback's orphans outlive a killed tick");
         return;
     }
     let h = home();
