@@ -69,13 +69,14 @@ impl DecodeError {
         )
     }
 
-    /// What the error is, prefixed as a reader should see it: a limit says it is one,
-    /// anything else says the bytes are not MessagePack.
+    /// What the error is, prefixed as a reader should see it: a limit says it is one, a
+    /// string that is not UTF-8 says so (the reference would read it with U+FFFD in place of
+    /// the bad bytes; wis refuses it), anything else says the bytes are not MessagePack.
     pub fn described(&self) -> String {
-        if self.is_limit() {
-            format!("too large to read: {self}")
-        } else {
-            format!("not MessagePack: {self}")
+        match self {
+            _ if self.is_limit() => format!("too large to read: {self}"),
+            DecodeError::Utf8 { .. } => format!("not valid text: {self}"),
+            _ => format!("not MessagePack: {self}"),
         }
     }
 }

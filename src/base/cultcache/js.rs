@@ -107,6 +107,46 @@ pub fn timestamp_parts(data: &[u8]) -> Option<(i64, u32)> {
     Some((sec, nsec))
 }
 
+/// A timestamp extension as `JSON.stringify` writes the `Date` the reference decodes it to
+/// (`Date.prototype.toISOString`): whole milliseconds, always three fraction digits, UTC, a
+/// four-digit year from 0000 to 9999 and a signed six-digit one beyond. `None` when it is not
+/// a valid time (another length, nanoseconds past a second, or outside a `Date`'s range).
+pub fn iso_time(data: &[u8]) -> Option<String> {
+    let (_, nsec) = timestamp_parts(data)?;
+    if nsec >= 1_000_000_000 {
+        return None;
+    }
+    Some(iso_string(timestamp_millis(data)?))
+}
+
+/// `new Date(ms).toISOString()`, for `ms` within a `Date`'s range.
+fn iso_string(ms: i64) -> String {
+    let days = ms.div_euclid(86_400_000);
+    let in_day = ms.rem_euclid(86_400_000);
+    // Days since 1970-01-01 to a civil date (the proleptic Gregorian calendar).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    let year = if (0..=9999).contains(&year) {
+        format!("{year:04}")
+    } else {
+        format!("{}{:06}", if year < 0 { '-' } else { '+' }, year.abs())
+    };
+    format!(
+        "{year}-{month:02}-{day:02}T{:02}:{:02}:{:02}.{:03}Z",
+        in_day / 3_600_000,
+        in_day / 60_000 % 60,
+        in_day / 1000 % 60,
+        in_day % 1000
+    )
+}
+
 /// The time of a timestamp extension as a JavaScript `Date` holds it (whole milliseconds).
 fn timestamp_millis(data: &[u8]) -> Option<i64> {
     let (sec, nsec) = timestamp_parts(data)?;

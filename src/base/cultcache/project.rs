@@ -10,11 +10,12 @@
 //! map key that is not a string is written as its text (a number, `true`, `null`, base64
 //! for a binary; containers, which no JavaScript writer produces, in a debug rendering).
 //! Values JSON has no form for are tagged objects: `{"$bin": base64}`,
-//! `{"$ext": type, "$base64": data}`, `{"$float": "NaN" | "Infinity" | "-Infinity"}`; a
-//! timestamp (extension -1, a JavaScript `Date`) is its time in RFC 3339, UTC, as
-//! `JSON.stringify` writes a `Date` (fractional seconds only when there are any). A
-//! vector (an array of 16 or more numbers, at least one of them a fraction) becomes
-//! `{"$stripped": "vector", "len": n}` unless vectors are kept.
+//! `{"$ext": type, "$base64": data}`, `{"$float": "NaN" | "Infinity" | "-Infinity"}`. Two
+//! values are written as the reference library reads them: a timestamp (extension -1, which
+//! it decodes to a `Date`) as `JSON.stringify` writes that `Date` (`2026-01-01T00:00:00.500Z`:
+//! whole milliseconds, always three fraction digits), and a float32 as the double it becomes
+//! (`0.699999988079071`, not `0.7`). A vector (an array of 16 or more numbers, at least one of
+//! them a fraction) becomes `{"$stripped": "vector", "len": n}` unless vectors are kept.
 
 use std::borrow::Cow;
 use std::cell::RefCell;
@@ -148,7 +149,7 @@ fn key_text<'v>(key: &'v Value<'v>) -> Cow<'v, str> {
         Value::Str(s) => Cow::Borrowed(s),
         Value::UInt(n) => Cow::Owned(n.to_string()),
         Value::Int(n) => Cow::Owned(n.to_string()),
-        Value::F32(x) => Cow::Owned(x.to_string()),
+        Value::F32(x) => Cow::Owned(f64::from(*x).to_string()),
         Value::F64(x) => Cow::Owned(x.to_string()),
         Value::Bool(b) => Cow::Owned(b.to_string()),
         Value::Nil => Cow::Borrowed("null"),
@@ -167,13 +168,6 @@ fn non_finite(x: f64) -> &'static str {
     }
 }
 
-/// A timestamp extension's time in RFC 3339, or `None` when it is not a valid time.
-fn rfc3339(data: &[u8]) -> Option<String> {
-    let (sec, nsec) = super::js::timestamp_parts(data)?;
-    let nsec = i32::try_from(nsec).ok().filter(|n| *n < 1_000_000_000)?;
-    jiff::Timestamp::new(sec, nsec).ok().map(|t| t.to_string())
-}
-
 impl Serialize for Json<'_, '_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self.value {
@@ -181,13 +175,14 @@ impl Serialize for Json<'_, '_> {
             Value::Bool(b) => s.serialize_bool(*b),
             Value::UInt(n) => s.serialize_u64(*n),
             Value::Int(n) => s.serialize_i64(*n),
-            Value::F32(x) if x.is_finite() => s.serialize_f32(*x),
+            // The library reads a float32 as the double of the same value.
+            Value::F32(x) if x.is_finite() => s.serialize_f64(f64::from(*x)),
             Value::F64(x) if x.is_finite() => s.serialize_f64(*x),
             Value::F32(x) => json!({ "$float": non_finite(f64::from(*x)) }).serialize(s),
             Value::F64(x) => json!({ "$float": non_finite(*x) }).serialize(s),
             Value::Str(v) => s.serialize_str(v),
             Value::Bin(b) => json!({ "$bin": STANDARD.encode(b) }).serialize(s),
-            Value::Ext(-1, d) if let Some(time) = rfc3339(d) => s.serialize_str(&time),
+            Value::Ext(-1, d) if let Some(time) = super::js::iso_time(d) => s.serialize_str(&time),
             Value::Ext(t, d) => json!({ "$ext": t, "$base64": STANDARD.encode(d) }).serialize(s),
             Value::Array(items) if !self.out.keep_vectors && is_vector(items) => {
                 self.out.stripped.borrow_mut().push(pointer(self.path));

@@ -17,14 +17,16 @@ pub enum Command {
     /// type (schema name), schemaId, storedAt and payload. Map keys are sorted so that
     /// projections diff well; a payload that is not MessagePack is shown in base64 and
     /// marked; vectors (16 or more numbers, some fractional) are replaced by their length
-    /// and listed under "stripped" unless --keep-vectors.
+    /// and listed under "stripped" unless --keep-vectors. Dates and float32 numbers are
+    /// written as the reference library reads them (docs/cultcache.md).
     Project(project::Args),
     /// Write the creature's store as a CultCache v1 snapshot.
     ///
     /// Every document, with a catalog entry (schema id, name, version, members) for every
-    /// wis document type, so other tools can read the file without wis. Keys: `self` for a
-    /// singleton, a keyed document's own key, a ring entry's sequence number in 20 digits.
-    /// storedAt is the time of the export.
+    /// wis document type, so other tools can read the file without wis. Keys: `__global__`
+    /// for a singleton (where the reference library's own singleton API looks), a keyed
+    /// document's own key, a ring entry's sequence number in 20 digits. storedAt is the time
+    /// of the export.
     Export(export::Args),
     /// Read a CultCache file into the creature's store: every record or none.
     ///
@@ -38,7 +40,8 @@ pub enum Command {
     ///
     /// Without importing anything: the file's structure, that every record's schemaId
     /// resolves through the catalog, and that every payload decodes (as MessagePack, and as
-    /// its type when it is a wis type). Prints records and payload bytes per type.
+    /// its type when it is a wis type). Prints records and payload bytes per type. A key or
+    /// string that is not valid UTF-8 fails it, as it fails an import.
     Verify(verify::Args),
 }
 

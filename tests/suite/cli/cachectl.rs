@@ -336,3 +336,57 @@ fn verify_summarizes_and_fails_on_bad_payloads() {
     let missing = env.wis(&["cachectl", "verify", "nope.cc"]);
     assert_eq!(missing.code, 66, "{}", missing.stderr);
 }
+
+/// `bytes` with the one occurrence of `text` changed so its last byte is 0xff: a byte flip
+/// that leaves invalid UTF-8.
+fn flipped(bytes: &[u8], text: &str) -> Vec<u8> {
+    let at: Vec<usize> = bytes
+        .windows(text.len())
+        .enumerate()
+        .filter(|(_, w)| *w == text.as_bytes())
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(at.len(), 1, "{text} occurs {} times", at.len());
+    let mut out = bytes.to_vec();
+    out[at[0] + text.len() - 1] = 0xff;
+    out
+}
+
+/// Invalid UTF-8 in a record's key or in a string of a payload: the library would load it with
+/// U+FFFD in place of the bad bytes; wis refuses the file (65) and changes nothing.
+#[test]
+fn invalid_utf8_in_a_key_or_a_string_is_refused() {
+    let env = TestEnv::new();
+    init(&env, "home", 3);
+    ok(&env, &["cachectl", "export", "--out", "before.cc"]);
+    let good = snapshot(
+        Vec::new(),
+        vec![
+            record(
+                "self",
+                "wis.persona.v1",
+                renamed_persona(&env, "home", "Zed"),
+            ),
+            record("notekey", "wis.notebook.v1", Vec::new()),
+        ],
+    );
+    put(&env, "bad-key.cc", &flipped(&good, "notekey"));
+    let persona = snapshot(
+        Vec::new(),
+        vec![record(
+            "self",
+            "wis.persona.v1",
+            renamed_persona(&env, "home", "Zed"),
+        )],
+    );
+    put(&env, "bad-string.cc", &flipped(&persona, "Zed"));
+    for name in ["bad-key", "bad-string"] {
+        let file = format!("{name}.cc");
+        let verify = format!("cachectl-verify-utf8-{name}");
+        snapshot!(env, verify, ["cachectl", "verify", &file]).code(65);
+        let import = format!("cachectl-import-utf8-{name}");
+        snapshot!(env, import, ["cachectl", "import", &file]).code(65);
+    }
+    ok(&env, &["cachectl", "export", "--out", "after.cc"]);
+    assert_eq!(read(&env, "before.cc"), read(&env, "after.cc"));
+}
