@@ -3,7 +3,9 @@
 //! is measured is wis: opening the store twice, reading the snapshot, building the prompt and
 //! schema, the lease commit, adjudication and the final commit.
 //!
-//! Run: `cargo bench --bench tick`. Ratios: tick / commit for 1k, 10k and 100k episodes.
+//! Run: `cargo bench --bench tick`. Ratios: tick / commit for 1k, 10k and 100k episodes, and
+//! tick / `store_open_and_close`: a tick opens and closes the store twice (it is closed while
+//! the model thinks), and those are most of what it costs (design.md §3).
 //!
 //! `tick_overhead_with_recall` is the same tick with `[wisdom] recall_enabled` on: the
 //! situation index is read, the "Before you act" block rendered (a verified case for the
@@ -147,6 +149,15 @@ fn recall_catch_up(bencher: divan::Bencher, episodes: u64) {
         let rx = store.read().unwrap();
         recall::ledger::sync(&rx, &memory).unwrap().read
     });
+}
+
+/// What each of a tick's two phases costs before wis does anything: the store opened and
+/// closed. redb marks the file open when it opens (a synced header) and, when it closes,
+/// records the file's free space in a durable commit and marks the file closed.
+#[divan::bench(args = [1_000, 10_000, 100_000], sample_count = 30)]
+fn store_open_and_close(bencher: divan::Bencher, episodes: u64) {
+    let (_dir, home) = creature(episodes);
+    bencher.bench_local(|| open(&home).close().unwrap());
 }
 
 #[divan::bench(args = [1_000, 10_000, 100_000], sample_count = 30)]

@@ -5,7 +5,7 @@
 //! The same schema is sent as `response_format` to HTTP servers and turned into a grammar for
 //! the embedded model, so a locked tool cannot even be emitted.
 
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
 
 use crate::creature::REPLY;
 use crate::creature::tool::ToolSpec;
@@ -14,21 +14,28 @@ use crate::creature::tool::ToolSpec;
 pub const MAX_STRING_CHARS: u64 = 4000;
 
 /// Builds the action schema for these tools (in the given order), plus `reply`.
+///
+/// Built as values moved into place (the `json!` macro would copy every nested value it is
+/// handed): a tick builds it once, and it is most of a tick's own work outside the store.
 pub fn action_schema(tools: &[&ToolSpec]) -> Value {
     let mut branches: Vec<Value> = tools
         .iter()
         .map(|t| branch(t.name, args_schema(t)))
         .collect();
+    let text = object([
+        ("type", "string".into()),
+        ("maxLength", MAX_STRING_CHARS.into()),
+    ]);
     branches.push(branch(
         REPLY,
-        json!({
-            "type": "object",
-            "properties": { "text": { "type": "string", "maxLength": MAX_STRING_CHARS } },
-            "required": ["text"],
-            "additionalProperties": false
-        }),
+        object([
+            ("type", "object".into()),
+            ("properties", object([("text", text)])),
+            ("required", json!(["text"])),
+            ("additionalProperties", false.into()),
+        ]),
     ));
-    json!({ "anyOf": branches })
+    object([("anyOf", Value::Array(branches))])
 }
 
 /// The tool names a schema admits, in order.
@@ -49,35 +56,44 @@ pub fn schema_tool_names(schema: &Value) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// A JSON object of these members, in this order.
+fn object<const N: usize>(members: [(&str, Value); N]) -> Value {
+    Value::Object(
+        members
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v))
+            .collect(),
+    )
+}
+
 fn branch(name: &str, args: Value) -> Value {
-    json!({
-        "type": "object",
-        "properties": {
-            "tool": { "type": "string", "enum": [name] },
-            "args": args
-        },
-        "required": ["tool", "args"],
-        "additionalProperties": false
-    })
+    let tool = object([("type", "string".into()), ("enum", json!([name]))]);
+    object([
+        ("type", "object".into()),
+        ("properties", object([("tool", tool), ("args", args)])),
+        ("required", json!(["tool", "args"])),
+        ("additionalProperties", false.into()),
+    ])
 }
 
 fn args_schema(tool: &ToolSpec) -> Value {
-    let mut props = serde_json::Map::new();
+    let mut props = Map::new();
     let mut required = Vec::new();
     for a in tool.args {
-        let mut p = json!({ "type": a.ty.json_name() });
+        let mut p = Map::new();
+        p.insert("type".into(), a.ty.json_name().into());
         if a.ty == crate::creature::tool::ArgType::String {
-            p["maxLength"] = json!(MAX_STRING_CHARS);
+            p.insert("maxLength".into(), MAX_STRING_CHARS.into());
         }
-        props.insert(a.name.to_string(), p);
+        props.insert(a.name.to_string(), Value::Object(p));
         if a.required {
-            required.push(a.name);
+            required.push(Value::from(a.name));
         }
     }
-    json!({
-        "type": "object",
-        "properties": props,
-        "required": required,
-        "additionalProperties": false
-    })
+    object([
+        ("type", "object".into()),
+        ("properties", Value::Object(props)),
+        ("required", Value::Array(required)),
+        ("additionalProperties", false.into()),
+    ])
 }

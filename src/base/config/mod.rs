@@ -85,15 +85,22 @@ impl Config {
         let mut table = match file_text {
             None => toml::Table::new(),
             Some(text) => {
-                // Parse into the typed struct first: its errors name the key and the line.
-                toml::from_str::<Config>(text).map_err(|e| file_error(file_name, &e))?;
-                text.parse::<toml::Table>()
-                    .map_err(|e| file_error(file_name, &e))?
+                let table = text
+                    .parse::<toml::Table>()
+                    .map_err(|e| file_error(file_name, &e))?;
+                // The file alone must be the typed struct; when it is not, the typed parse of
+                // its text says why, naming the key and the line.
+                if toml::Value::Table(table.clone())
+                    .try_into::<Config>()
+                    .is_err()
+                {
+                    toml::from_str::<Config>(text).map_err(|e| file_error(file_name, &e))?;
+                }
+                table
             }
         };
-        let keys = known_keys();
         for o in overrides {
-            let Some(default) = keys.get(&o.key) else {
+            let Some(default) = known_keys().get(&o.key) else {
                 return Err(
                     Error::config(format!("{}: unknown key `{}`", o.origin, o.key))
                         .hint("`wis config show` lists every key"),
@@ -229,8 +236,17 @@ fn apply_embedder_gate(table: &mut toml::Table) {
     }
 }
 
-/// Overrides from `WIS_<SECTION>_<KEY>` variables.
+/// Overrides from `WIS_<SECTION>_<KEY>` variables. The template is read for its keys only
+/// when some `WIS_` variable other than the documented ones could name one.
 fn env_overrides() -> Result<Vec<Override>> {
+    let may_name_a_key = std::env::vars_os().any(|(name, _)| {
+        name.to_str().is_some_and(|n| {
+            n.starts_with("WIS_") && !crate::base::env::DOCUMENTED.iter().any(|(d, _)| *d == n)
+        })
+    });
+    if !may_name_a_key {
+        return Ok(Vec::new());
+    }
     let mut out = Vec::new();
     for key in known_keys().keys() {
         let var = env_var_name(key);

@@ -2,7 +2,8 @@
 //!
 //! A command opens the store once (waiting up to `--wait` while another process holds it, then
 //! exit 75 naming the holder), works in one write transaction, and ends with one durable
-//! commit. The store carries a format version checked on open: a newer store is refused, an
+//! commit, or with a commit that closing the store makes durable ([`Tx::commit_before_close`],
+//! [`Store::close`]: redb's close writes a durable commit of its own). The store carries a format version checked on open: a newer store is refused, an
 //! older one is migrated. Every document type is registered in [`registry`]; rings have
 //! declared caps; `wis check` validates all of it.
 
@@ -139,6 +140,17 @@ impl Store {
     /// The file this store lives in.
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// Closes the store, saying whether what it committed is on the disk. Closing writes
+    /// redb's own record of the file's free space in one durable commit, which makes every
+    /// commit before it durable too: a transaction committed with [`Tx::commit_before_close`]
+    /// is durable once this returns `Ok`. Dropping a store closes it as well, but cannot
+    /// report a failure.
+    pub fn close(self) -> Result<()> {
+        let Store { db, path, .. } = self;
+        db.close()
+            .map_err(|e| open_error(&path, e).context("closing the store"))
     }
 
     /// Starts the write transaction a command works in.

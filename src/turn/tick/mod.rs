@@ -97,7 +97,8 @@ pub fn tick(
         Begin::Paused { name } => return Ok(TickOutcome::Paused { name }),
         Begin::Resting { name, until } => return Ok(TickOutcome::Resting { name, until }),
         Begin::Handled(report) => {
-            tx.commit()?;
+            tx.commit_before_close()?;
+            store.close()?;
             return Ok(TickOutcome::Turn(*report));
         }
         Begin::Ready(plan, ctx) => (*plan, ctx),
@@ -133,8 +134,9 @@ pub fn tick(
         let report = sleep::finish(home, clock, opts, &plan, ctx, night, started)?;
         return Ok(TickOutcome::Turn(report));
     }
-    tx.commit()?;
-    drop(store);
+    // The lease is durable once the store has closed: its close syncs the commit.
+    tx.commit_before_close()?;
+    store.close()?;
 
     // Phase 2: the model and the workspace, with the store closed.
     let sampling = Sampling {
@@ -277,8 +279,8 @@ pub fn tick(
         None => Payment::default(),
     };
     recover::report(&mut tx, plan.tick, ctx.now, &[])?;
-    tx.commit()?;
-    drop(store);
+    tx.commit_before_close()?;
+    store.close()?;
     let tool = match &decision {
         Decision::Act { action, .. } | Decision::Say { action } => Some(action.tool.clone()),
         _ => None,

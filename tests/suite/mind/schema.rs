@@ -22,3 +22,12 @@ fn tool_comes_before_args() {
     let text = schema.to_string();
     assert!(text.find("\"tool\"").unwrap() < text.find("\"args\"").unwrap());
 }
+
+/// The schema over every tool, as the model's grammar is made from it: a change of its text is
+/// a reviewed snapshot diff, whatever the code that builds it.
+#[test]
+fn the_schema_over_every_tool_is_pinned() {
+    let tools: Vec<&ToolSpec> = TOOLS.iter().collect();
+    let text = serde_json::to_string_pretty(&action_schema(&tools)).unwrap();
+    insta::assert_snapshot!("action-schema-every-tool", text);
+}
