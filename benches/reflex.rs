@@ -51,6 +51,7 @@ fn episode(i: u64) -> Episode {
         automated: false,
         summary: String::new(),
         duration_ms: 1,
+        advanced: Default::default(),
     }
 }
 

@@ -63,6 +63,7 @@ fn episode(t: u64) -> Episode {
         automated: false,
         summary: "bash -> ok".into(),
         duration_ms: 3,
+        advanced: Default::default(),
     }
 }
 

@@ -62,6 +62,7 @@ fn episode(tick: u64) -> Episode {
         automated: false,
         summary: "bash `ls -la` -> ok: a.txt b.txt".into(),
         duration_ms: 3,
+        advanced: Default::default(),
     }
 }
 

@@ -23,6 +23,9 @@ struct Line {
     answer: String,
     #[serde(default)]
     grammar: Option<String>,
+    /// Only these tools in the action grammar (and `reply`); absent: every tool.
+    #[serde(default)]
+    tools: Option<Vec<String>>,
 }
 
 /// Per format: (right, calls, reply → count).
@@ -79,7 +82,20 @@ pub fn run(mind: &mut dyn Mind, path: &str) -> Result<(), Box<dyn std::error::Er
             let reply = mind.complete(&prompt, &wis::wisdom::dream::schema(), &long)?;
             wis::wisdom::dream::read_reply(&reply.text)
         } else {
-            let reply = mind.complete(&prompt, &schema, &sampling)?;
+            let narrowed;
+            let schema = match &line.tools {
+                Some(names) => {
+                    let some: Vec<_> = tools
+                        .iter()
+                        .copied()
+                        .filter(|t| names.iter().any(|n| n == t.name))
+                        .collect();
+                    narrowed = action_schema(&some);
+                    &narrowed
+                }
+                None => &schema,
+            };
+            let reply = mind.complete(&prompt, schema, &sampling)?;
             match Answer::from_reply(&reply.text) {
                 Answer::Text(t) => t,
                 Answer::Call { raw, .. } => raw,

@@ -58,7 +58,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         None => wis::mind::default_model_path()?,
     };
     let options = EmbeddedOptions {
-        n_ctx: 4096,
+        n_ctx: 16384,
         threads: 0,
         max_reply_chars: 4000,
     };

@@ -7,6 +7,7 @@
 mod cachectl;
 mod cast;
 mod check;
+mod commission;
 mod completions;
 mod config;
 mod curate;
@@ -14,6 +15,7 @@ mod curve;
 pub mod docs;
 #[cfg(all(test, unix))]
 pub(crate) mod fault_sweep;
+mod inbox;
 mod init;
 mod legacy;
 mod memory;
@@ -157,6 +159,15 @@ pub enum Command {
     /// show, scan, arm, disarm.
     #[command(subcommand)]
     Reflex(reflex::Command),
+    /// The keeper's channel: give the creature work, confirm or reject what it did.
+    ///
+    /// A commission is the creature's next step, ahead of its own plan, shown in its prompt
+    /// as your words; with --check it is done when the world shows it, otherwise it waits
+    /// for your confirmation. `wis inbox` is what the creature said back.
+    #[command(subcommand)]
+    Commission(commission::Command),
+    /// What the creature said to you: its replies, and the commission each answers.
+    Inbox(inbox::Args),
     /// A cast: creatures sharing one machine and model server, taking turns by one
     /// initiative law: init, add, remove, arena, tick, status, log, export, check.
     Cast(cast::Args),
@@ -230,6 +241,8 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Reflex(cmd) => reflex::run(&ctx, cmd),
         Command::Legacy(cmd) => legacy::run(&ctx, cmd),
         Command::Cast(args) => cast::run(&ctx, args),
+        Command::Commission(cmd) => commission::run(&ctx, cmd),
+        Command::Inbox(args) => inbox::run(&ctx, args),
     }
 }
 

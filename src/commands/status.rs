@@ -6,18 +6,24 @@ use crate::turn::report::StatusReport;
 
 use super::Ctx;
 
-/// Takes no arguments of its own; `--output-format json` for scripts.
+/// The creature at a glance, and its life in figures over its last turns: steps closed,
+/// distinct actions that worked, the repeat rate, re-plans that changed the plan, XP per tick,
+/// work done below the model. `--output-format json` for scripts.
 #[derive(Debug, clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// Turns the life's figures look back over.
+    #[arg(long, value_name = "TURNS", default_value_t = crate::turn::life::DEFAULT_WINDOW)]
+    pub window: usize,
+}
 
-pub fn run(ctx: &Ctx, _args: Args) -> Result<()> {
+pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
     // Status still answers when the configuration is broken; the mind line says why.
     let mind = match ctx.config() {
         Ok(config) => crate::mind::open::describe_mind(&config),
         Err(e) => format!("unknown: {}", e.message),
     };
     let store = ctx.open("status")?;
-    let report = StatusReport::gather(&store.read()?, ctx.clock.now(), mind)?;
+    let report = StatusReport::gather(&store.read()?, ctx.clock.now(), mind, args.window.max(1))?;
     drop(store);
     if ctx.printer.is_json() {
         return ctx.printer.json(&report);
@@ -80,6 +86,9 @@ pub fn run(ctx: &Ctx, _args: Args) -> Result<()> {
     }
     if let Some(calls) = &report.model_calls {
         rows.push(("model calls".into(), calls.line()));
+    }
+    if let Some(life) = &report.life {
+        rows.extend(life.lines());
     }
     ctx.printer.pairs(rows)
 }

@@ -59,6 +59,10 @@ pub static STATS: &[StatPath] = &[
         path: "delegations.returned",
         about: "delegated jobs whose digest came back",
     },
+    StatPath {
+        path: "commissions.confirmed",
+        about: "the keeper's commissions finished: their check held, or the keeper confirmed them",
+    },
 ];
 
 /// Whether a path is in the vocabulary.

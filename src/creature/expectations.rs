@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use crate::base::clock::Millis;
 use crate::base::exit::Result;
 use crate::base::store::{Layout, Read, Tx};
-use crate::creature::criterion::Criterion;
+pub use crate::creature::check::Check;
 use crate::creature::cut_middle;
 use crate::doc;
 
@@ -22,16 +22,6 @@ pub const MAX_WITHIN: u64 = 200;
 pub const MAX_OPEN: usize = 20;
 /// Most shell checks run at one tick boundary; the rest wait for the next.
 pub const CHECKS_PER_TICK: usize = 2;
-
-/// How a prediction is checked.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "lowercase")]
-pub enum Check {
-    /// Held when the command exits 0.
-    Shell { command: String },
-    /// Held when the condition holds.
-    Stat { criterion: Criterion },
-}
 
 /// How a prediction came out.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -14,6 +14,15 @@ pub const RUMINATE_AFTER_FAILURES: usize = 3;
 /// Work turns in a row with the same action signature after which it stops to think (the
 /// loop detection a small model needs: it continues what it sees, including its own rut).
 pub const RUMINATE_AFTER_REPEATS: u32 = 4;
+/// Work turns in a row that advanced nothing after which it stops to think, whatever it did.
+pub const RUMINATE_AFTER_STALLS: u32 = 6;
+
+/// Why a rumination was chosen: the last tries failed.
+pub const WHY_FAILED: &str = "the last tries failed";
+/// Why a rumination was chosen: the same act, again and again, advancing nothing.
+pub const WHY_REPEATS: &str = "you keep doing the same thing";
+/// Why a rumination was chosen: turn after turn advanced nothing.
+pub const WHY_STALLED: &str = "this step is not getting done";
 
 /// The kind of turn. Stored (in the lease and the persona's last tick) as its lowercase name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -73,13 +82,19 @@ pub fn choose(persona: &Persona, step: Option<&str>) -> Choice {
         if persona.failures_in_row as usize >= RUMINATE_AFTER_FAILURES {
             return Choice {
                 turn: Turn::Rumination,
-                why: "the last tries failed",
+                why: WHY_FAILED,
             };
         }
         if persona.repeats_in_row >= RUMINATE_AFTER_REPEATS {
             return Choice {
                 turn: Turn::Rumination,
-                why: "you keep doing the same thing",
+                why: WHY_REPEATS,
+            };
+        }
+        if persona.stalled_in_row >= RUMINATE_AFTER_STALLS {
+            return Choice {
+                turn: Turn::Rumination,
+                why: WHY_STALLED,
             };
         }
     }

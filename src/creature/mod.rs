@@ -4,6 +4,8 @@
 //! the action channel's types: what an action is, how a tool is described, what an outcome is.
 
 pub mod action;
+pub mod check;
+pub mod commissions;
 pub mod criterion;
 pub mod expectations;
 pub mod genome;
@@ -19,9 +21,11 @@ pub mod persona;
 pub mod quest_book;
 pub mod stream;
 pub mod tool;
+pub mod turns;
 pub mod unlocks;
 
 pub use action::{Action, REPLY};
+pub use check::Check;
 pub use criterion::Criterion;
 pub use genome::{Genome, Temperament};
 pub use morph::{Lexicon, Morph};

@@ -31,6 +31,14 @@ pub enum NewsKind {
     Damage,
     /// A reflex failed when it fired and was demoted.
     ReflexDemoted,
+    /// A commission's check held: it is done.
+    CommissionDone,
+    /// A commission with no check was answered and waits for the keeper.
+    CommissionWaiting,
+    /// A commission was not done within its due ticks.
+    CommissionExpired,
+    /// A plan step was set aside: a re-plan reproduced the plan the creature was stuck in.
+    StepSetAside,
 }
 
 impl NewsKind {
@@ -43,6 +51,10 @@ impl NewsKind {
             NewsKind::QuestFailed => "quest failed",
             NewsKind::Damage => "damage",
             NewsKind::ReflexDemoted => "reflex demoted",
+            NewsKind::CommissionDone => "commission done",
+            NewsKind::CommissionWaiting => "commission waiting",
+            NewsKind::CommissionExpired => "commission expired",
+            NewsKind::StepSetAside => "step set aside",
         }
     }
 }

@@ -26,6 +26,49 @@ pub struct Note {
     pub text: String,
     pub open: bool,
     pub at: Millis,
+    /// How it was last closed (absent while open, and on notes of older stores).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub closed: Option<Closure>,
+}
+
+/// Who or what closes a note.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClosedBy {
+    /// The world showed the step done: wis judged the creature's action against what the step
+    /// asks (WIS1).
+    World,
+    /// The creature's own `note_close`.
+    Creature,
+    /// The operator (`wis plan close`).
+    Operator,
+    /// Set aside by wis: a re-plan reproduced the plan it was stuck in.
+    SetAside,
+}
+
+impl ClosedBy {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ClosedBy::World => "the world",
+            ClosedBy::Creature => "the creature",
+            ClosedBy::Operator => "the operator",
+            ClosedBy::SetAside => "set aside",
+        }
+    }
+}
+
+/// How and when a note was closed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Closure {
+    pub tick: u64,
+    pub at: Millis,
+    pub by: ClosedBy,
+    /// The tick of the episode whose action did the step (an adjudicated close), if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub episode: Option<u64>,
+    /// What showed it done, in a few words (`bash ls -la`, `file a.txt exists`).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub why: String,
 }
 
 /// A named notebook.
@@ -39,17 +82,22 @@ pub struct Notebook {
 doc!(Notebook, "wis.notebook", 1, Layout::Keyed);
 
 impl Notebook {
-    /// Adds a note; returns its number.
+    /// Adds a note; returns its number. A note whose text an open note already has is not
+    /// added twice: that note's number comes back (see [`Notebook::open_with`]).
     pub fn append(&mut self, text: &str, at: Millis) -> u32 {
+        let text: String = text.trim().chars().take(MAX_NOTE_CHARS).collect();
+        if let Some(n) = self.open_with(&text) {
+            return n;
+        }
         self.next = self.next.max(1);
         let n = self.next;
         self.next += 1;
-        let text: String = text.trim().chars().take(MAX_NOTE_CHARS).collect();
         self.notes.push(Note {
             n,
             text,
             open: true,
             at,
+            closed: None,
         });
         while self.notes.len() > MAX_NOTES {
             let drop = self.notes.iter().position(|note| !note.open).unwrap_or(0);
@@ -58,12 +106,50 @@ impl Notebook {
         n
     }
 
+    /// The number of the open note with this text (trimmed, case and inner spacing ignored).
+    pub fn open_with(&self, text: &str) -> Option<u32> {
+        let key = same_text(text);
+        self.notes
+            .iter()
+            .find(|note| note.open && same_text(&note.text) == key)
+            .map(|note| note.n)
+    }
+
     /// Closes note `n`; whether it was open.
     pub fn close(&mut self, n: u32) -> Option<bool> {
         let note = self.notes.iter_mut().find(|note| note.n == n)?;
         let was_open = note.open;
         note.open = false;
         Some(was_open)
+    }
+
+    /// Closes note `n` saying how; whether it was open (a closed note keeps its first closure).
+    pub fn close_by(&mut self, n: u32, closure: Closure) -> Option<bool> {
+        let note = self.notes.iter_mut().find(|note| note.n == n)?;
+        let was_open = note.open;
+        if was_open {
+            note.open = false;
+            note.closed = Some(closure);
+        }
+        Some(was_open)
+    }
+
+    /// Opens note `n` again; whether it was closed. A note whose text another open note has
+    /// stays closed (`Some(false)`), so a plan never holds the same open text twice.
+    pub fn reopen(&mut self, n: u32) -> Option<bool> {
+        let text = self.notes.iter().find(|note| note.n == n)?.text.clone();
+        if self.open_with(&text).is_some() {
+            return Some(false);
+        }
+        let note = self.notes.iter_mut().find(|note| note.n == n)?;
+        note.open = true;
+        note.closed = None;
+        Some(true)
+    }
+
+    /// Note `n`.
+    pub fn note(&self, n: u32) -> Option<&Note> {
+        self.notes.iter().find(|note| note.n == n)
     }
 
     /// The first open note.
@@ -75,25 +161,72 @@ impl Notebook {
         self.notes.iter().filter(|note| note.open).count()
     }
 
-    /// Renders the notes, numbered, `[ ]` open and `[x]` done.
+    /// Renders the notes, numbered, `[ ]` open, `[x]` done and `[-]` set aside.
     pub fn render(&self) -> String {
         if self.notes.is_empty() {
             return format!("{} is empty", self.name);
         }
         self.notes
             .iter()
-            .map(|n| format!("{}. [{}] {}", n.n, if n.open { " " } else { "x" }, n.text))
+            .map(|n| format!("{}. [{}] {}", n.n, n.mark(), n.text))
             .collect::<Vec<_>>()
             .join("\n")
     }
 
-    /// Replaces the open notes with a new plan (rumination), keeping done ones as history.
+    /// Renders the newest `done` closed notes and every open one, numbered: what a prompt shows
+    /// of a long plan.
+    pub fn render_recent(&self, done: usize) -> String {
+        let closed: Vec<&Note> = self.notes.iter().filter(|n| !n.open).collect();
+        let skip = closed.len().saturating_sub(done);
+        let keep: Vec<u32> = closed[skip..].iter().map(|n| n.n).collect();
+        let shown: Vec<String> = self
+            .notes
+            .iter()
+            .filter(|n| n.open || keep.contains(&n.n))
+            .map(|n| format!("{}. [{}] {}", n.n, n.mark(), n.text))
+            .collect();
+        if shown.is_empty() {
+            return format!("{} is empty", self.name);
+        }
+        shown.join("\n")
+    }
+
+    /// Replaces the open notes with a new plan (rumination), keeping done ones as history. A
+    /// step written twice is kept once.
     pub fn replan(&mut self, steps: &[String], at: Millis) {
         self.notes.retain(|n| !n.open);
         for step in steps.iter().map(|s| s.trim()).filter(|s| !s.is_empty()) {
             self.append(step, at);
         }
     }
+
+    /// The open notes' texts, in order.
+    pub fn open_texts(&self) -> Vec<&str> {
+        self.notes
+            .iter()
+            .filter(|n| n.open)
+            .map(|n| n.text.as_str())
+            .collect()
+    }
+}
+
+impl Note {
+    /// `' '` open, `'x'` done, `'-'` set aside.
+    pub fn mark(&self) -> char {
+        match (&self.closed, self.open) {
+            (_, true) => ' ',
+            (Some(c), false) if c.by == ClosedBy::SetAside => '-',
+            _ => 'x',
+        }
+    }
+}
+
+/// A note's text as plans compare it: trimmed, lowercased, inner spacing collapsed.
+pub fn same_text(text: &str) -> String {
+    text.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
 }
 
 /// Whether a notebook name is acceptable.
@@ -121,9 +254,14 @@ pub fn save(tx: &mut Tx<'_>, book: &Notebook) -> Result<()> {
 
 /// The current step: the first open note of the plan notebook.
 pub fn current_step(rx: &impl Read) -> Result<Option<String>> {
+    Ok(current_note(rx)?.map(|n| n.text))
+}
+
+/// The first open note of the plan notebook.
+pub fn current_note(rx: &impl Read) -> Result<Option<Note>> {
     Ok(rx
         .get::<Notebook>(PLAN)?
-        .and_then(|b| b.first_open().map(|n| n.text.clone())))
+        .and_then(|b| b.first_open().cloned()))
 }
 
 #[cfg(test)]

@@ -84,9 +84,12 @@ pub enum Effect {
     /// It could have changed something and did not (identical content rewritten, a note that
     /// was already done closed again).
     Unchanged,
-    /// It changed a file in the workspace or something in the store (a note, an objective, a
-    /// skill, a prediction, a memory).
+    /// It changed a file in the workspace or something in the store (a file rewritten, a skill
+    /// edited, a note closed or reopened, an objective marked).
     Changed,
+    /// It made something new: a file that was not there, a note whose text was not open, a
+    /// memory, a skill, a prediction, an objective.
+    Created,
     /// It closed an open step of the plan.
     StepClosed,
 }

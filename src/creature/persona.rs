@@ -47,17 +47,52 @@ pub struct Persona {
     /// Work turns that failed in a row since the last success or rumination.
     #[serde(default)]
     pub failures_in_row: u32,
-    /// The action signature of the last work turn, and how many turns in a row took it
-    /// (loop detection: the same act over and over is a reason to stop and think).
+    /// The action signature of the last work turn, and how many turns in a row took it without
+    /// advancing anything (loop detection: the same act over and over is a reason to stop and
+    /// think; an act that keeps closing steps is not a rut).
     #[serde(default)]
     pub last_signature: Option<String>,
     #[serde(default)]
     pub repeats_in_row: u32,
+    /// Work turns in a row that advanced nothing the world can check (design §6), since the
+    /// last one that did or the last rumination.
+    #[serde(default)]
+    pub stalled_in_row: u32,
+    /// Re-plans in a row that reproduced the plan in place: the next must change something.
+    #[serde(default)]
+    pub failed_replans: u32,
 }
 
 doc!(Persona, "wis.persona", 1, Layout::Singleton);
 
 impl Persona {
+    /// Counts one work turn's action for loop detection: a success that advanced something
+    /// resets the counters; otherwise the same signature again is a repeat, and every such turn
+    /// is a stall.
+    pub fn count_loops(&mut self, signature: &str, advanced: bool) {
+        if advanced {
+            self.repeats_in_row = 0;
+            self.stalled_in_row = 0;
+            self.last_signature = Some(signature.to_string());
+            return;
+        }
+        self.stalled_in_row += 1;
+        if self.last_signature.as_deref() == Some(signature) {
+            self.repeats_in_row += 1;
+        } else {
+            self.last_signature = Some(signature.to_string());
+            self.repeats_in_row = 1;
+        }
+    }
+
+    /// A rumination clears the loop counters.
+    pub fn thought(&mut self) {
+        self.failures_in_row = 0;
+        self.repeats_in_row = 0;
+        self.stalled_in_row = 0;
+        self.last_signature = None;
+    }
+
     pub fn newborn(name: &str, born_at: Millis) -> Persona {
         Persona {
             name: name.to_string(),
@@ -73,6 +108,8 @@ impl Persona {
             failures_in_row: 0,
             last_signature: None,
             repeats_in_row: 0,
+            stalled_in_row: 0,
+            failed_replans: 0,
         }
     }
 

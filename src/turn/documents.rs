@@ -51,6 +51,10 @@ pub fn registry() -> &'static [DocType] {
             DocType::of::<crate::world::delegate::Delegation>(),
             DocType::of::<crate::mind::calls::MindCall>(),
             DocType::of::<crate::turn::economy::seen::Observations>(),
+            DocType::of::<life::commissions::Commission>(),
+            DocType::of::<life::commissions::Desk>(),
+            DocType::of::<life::commissions::Said>(),
+            DocType::of::<life::turns::TurnRecord>(),
         ]
     })
 }

@@ -56,10 +56,19 @@ pub struct StatusReport {
     /// (no call yet: absent).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub model_calls: Option<CallSummary>,
+    /// The life in figures over the last turns (no turn yet: absent).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub life: Option<super::life::Life>,
 }
 
 impl StatusReport {
-    pub fn gather(rx: &impl Read, now: Millis, mind: String) -> Result<StatusReport> {
+    /// The creature now; its life's figures over the last `window` turns.
+    pub fn gather(
+        rx: &impl Read,
+        now: Millis,
+        mind: String,
+        window: usize,
+    ) -> Result<StatusReport> {
         let persona: Persona = rx.singleton()?;
         let genome: Genome = rx.singleton()?;
         let (unlocks, _) = rx.singleton_or_default::<Unlocks>()?;
@@ -102,6 +111,7 @@ impl StatusReport {
                 .get::<ReflexState>(SINGLETON_KEY)?
                 .and_then(|s| s.metric.summaries().into_iter().next()),
             model_calls: CallSummary::recent(rx, RECENT_CALLS)?,
+            life: super::life::Life::of(rx, window)?,
         })
     }
 }

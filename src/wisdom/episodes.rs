@@ -33,6 +33,10 @@ pub struct Episode {
     pub automated: bool,
     pub summary: String,
     pub duration_ms: u64,
+    /// What it advanced that the world can check (design §6); an episode of an older store
+    /// reads as having advanced nothing. Reflex streaks count only episodes that advanced.
+    #[serde(default)]
+    pub advanced: crate::creature::turns::Advanced,
 }
 
 doc!(Episode, "wis.episode", 1, Layout::Ring { cap: EPISODE_CAP });

@@ -151,7 +151,7 @@ mod tests {
             never.output.replace("foresee", "X")
         );
         let mirror = crate::world::tools::check_tools::mirror(&visible);
-        assert_eq!(mirror.lines().count(), 8);
+        assert_eq!(mirror.lines().count(), 9);
         assert!(!mirror.contains("predict") && !mirror.contains("vision"));
     }
 

@@ -60,7 +60,10 @@ fn write_inner(workspace: &Path, path: &str, content: &[u8], limits: &Limits) ->
     if let Err(e) = paths::create_dirs_beneath(&dir) {
         return io_failure(&dir, e);
     }
-    let effect = if holds(&c, content) {
+    let existed = c.abs().symlink_metadata().is_ok();
+    let effect = if !existed {
+        Effect::Created
+    } else if holds(&c, content) {
         Effect::Unchanged
     } else {
         Effect::Changed

@@ -19,6 +19,8 @@ pub mod window;
 pub use tools::TOOLS;
 pub mod delegate;
 pub mod dispatch;
+pub mod examples;
+pub mod judge;
 pub mod memory_tools;
 pub mod notes;
 pub mod objectives;

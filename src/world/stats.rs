@@ -32,6 +32,7 @@ pub fn value(rx: &impl Read, persona: &Persona, path: &str) -> Result<f64> {
             .iter()
             .filter(|(_, d)| d.digest.is_some())
             .count() as u64,
+        "commissions.confirmed" => crate::creature::commissions::desk(rx)?.finished,
         other => {
             return Err(Error::internal(format!(
                 "{other:?} is not in the stat vocabulary"

@@ -26,13 +26,30 @@ pub struct Unit {
     pub name: &'static str,
     /// The tools that arrive with it, in the order the creature is shown them.
     pub tools: &'static [&'static Tool],
-    /// The prompt stanza, a template over the lexicon slots; names only this unit's tools.
+    /// The prompt stanza, a template over the lexicon slots: the unit's tools in words (no
+    /// worked example: a list of them is a sequence a small model continues); names only this
+    /// unit's tools.
     pub stanza: &'static str,
+    /// Worked examples of its tools, each a task and the action that does it. A work turn shows
+    /// the few nearest its step right above it ([`crate::world::examples`]).
+    pub examples: &'static [Example],
     /// Manual pages that arrive with the unit.
     pub topics: &'static [Topic],
     pub earning: Earning,
     /// The System window of the grant, a template over the lexicon slots: says only what is.
     pub grant_text: &'static str,
+}
+
+/// A worked example: a short task and the action (in the channel's JSON form) that does it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Example {
+    pub task: &'static str,
+    pub action: &'static str,
+}
+
+/// `ex(task, action)`, usable in statics.
+pub const fn ex(task: &'static str, action: &'static str) -> Example {
+    Example { task, action }
 }
 
 /// A manual topic.
@@ -150,6 +167,33 @@ pub fn stanzas(unlocks: &Unlocks, morph: Morph) -> String {
         .map(|u| morph.render(u.stanza))
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// Worked examples of the reply channel, which every creature has from birth (it is no unit's
+/// tool): answering the keeper, and reading first what the keeper asks about.
+pub static REPLY_EXAMPLES: &[Example] = &[
+    ex(
+        "answer the keeper's greeting: good morning!",
+        r#"{"tool": "reply", "args": {"text": "Good morning!"}}"#,
+    ),
+    ex(
+        "tell the keeper what todo.txt says",
+        r#"{"tool": "read_file", "args": {"path": "todo.txt"}}"#,
+    ),
+];
+
+/// The worked examples of the reply channel and the granted units, in ladder order.
+pub fn examples(unlocks: &Unlocks) -> Vec<&'static Example> {
+    let granted = unlocks.granted();
+    REPLY_EXAMPLES
+        .iter()
+        .chain(
+            UNITS
+                .iter()
+                .filter(|u| granted.contains(&u.id))
+                .flat_map(|u| u.examples.iter()),
+        )
+        .collect()
 }
 
 /// Whether `text` names `name` as a whole word (`_` counts as part of a word, so `note_read`

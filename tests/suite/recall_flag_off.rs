@@ -219,6 +219,7 @@ fn episode(tick: u64, command: &str, success: bool) -> Episode {
         automated: false,
         summary: String::new(),
         duration_ms: 1,
+        advanced: Default::default(),
     }
 }
 

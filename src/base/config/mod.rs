@@ -10,6 +10,7 @@ mod context;
 mod curve;
 mod embed;
 mod heartbeat;
+mod keeper;
 mod llm;
 mod organs;
 mod template;
@@ -23,6 +24,7 @@ pub use context::{Context, Preset};
 pub use curve::{Arm, ArmMemory, Curve, VOTE_TEMPERATURE};
 pub use embed::{Embed, EmbedBackend};
 pub use heartbeat::Heartbeat;
+pub use keeper::Keeper;
 pub use llm::{Endpoint, Llm};
 pub use organs::{Organs, SandboxMode};
 pub use template::{TEMPLATE, env_var_name, known_keys};
@@ -41,6 +43,7 @@ pub struct Config {
     pub curve: Curve,
     pub organs: Organs,
     pub heartbeat: Heartbeat,
+    pub keeper: Keeper,
 }
 
 /// Where a layer came from, for error messages.

@@ -1,11 +1,13 @@
-//! The economy: XP for progress (design §6). An adjudicated success of an action the model
-//! chose (WIS1) pays when it changed something or learned something: a file or the store
-//! changed, a plan step closed, an output not seen before for that action in that situation
-//! ([`seen`]), or the active quest's criterion moved ([`mark`]). The same action in the same
-//! situation with the same result pays nothing, and an automated (reflex) outcome never pays
-//! (WIS2). Levels come from the declared thresholds in [`crate::creature::persona::LEVEL_XP`].
-//! It is also the one seam that says what else an outcome may move ([`credit`]): a
-//! reflex-handled tick moves no unit or quest evidence, no skill trust and no bets.
+//! The economy: XP for progress the world can check (design §6). An adjudicated success of an
+//! action the model chose (WIS1) pays only when it advanced something: it closed the current
+//! step or one of the keeper's commissions, it made something new (a file, a note, a memory, a
+//! skill, a prediction, an objective), it was the first success of its action signature in its
+//! situation ([`seen`]), or it moved the active quest's criterion ([`mark`]). An action that
+//! merely ran pays nothing: the same action in the same situation never pays twice, and an
+//! automated (reflex) outcome never pays (WIS2). Levels come from the declared thresholds in
+//! [`crate::creature::persona::LEVEL_XP`]. It is also the one seam that says what else an
+//! outcome may move ([`credit`]): a reflex-handled tick moves no unit or quest evidence, no
+//! skill trust and no bets.
 
 pub mod mark;
 pub mod seen;
@@ -14,15 +16,19 @@ use serde::Serialize;
 
 use crate::base::exit::Result;
 use crate::base::store::{Read, Tx};
-use crate::creature::{Action, Effect, Outcome, Persona};
+use crate::creature::{Action, Effect, Outcome, Persona, REPLY};
 use crate::wisdom::episodes::action_signature;
 
+pub use crate::creature::turns::Advanced;
 pub use mark::Mark;
 
 /// XP for one adjudicated success of a creature-chosen action that made progress.
 pub const XP_PER_SUCCESS: u64 = 1;
 /// XP for a completed objective (paid with objective_done's own success).
 pub const XP_PER_GOAL: u64 = 5;
+/// XP for a commission finished: its check held, or the keeper confirmed it (the strongest
+/// evidence the economy has).
+pub const XP_PER_COMMISSION: u64 = 3;
 /// The tool whose success completes an objective.
 const GOAL_TOOL: &str = "objective_done";
 
@@ -33,34 +39,29 @@ pub struct Payment {
     pub level_up: bool,
 }
 
-/// What an outcome moved, as the economy reads it; any one of them is progress.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
-pub struct Progress {
-    /// The call changed a file in the workspace or something in the store.
-    pub changed: bool,
-    /// It closed an open step of the plan.
-    pub step_closed: bool,
-    /// Its output had not been seen for that action signature in that situation.
-    pub new_observation: bool,
-    /// The active quest's criterion reads differently after the turn.
-    pub criterion_moved: bool,
+/// What a turn closed, judged against the world before it is paid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub struct Closed {
+    /// The current plan step.
+    pub step: bool,
+    /// One of the keeper's commissions (its check held).
+    pub commission: bool,
 }
 
-impl Progress {
-    /// Whether anything moved.
-    pub fn any(&self) -> bool {
-        self.changed || self.step_closed || self.new_observation || self.criterion_moved
+/// What an outcome advanced: what it closed, whether it made something new, whether it was
+/// the first success of its signature in its situation. A reply advances only what it closed.
+pub fn advanced(outcome: &Outcome, closed: Closed, first_success: bool) -> Advanced {
+    if !outcome.success {
+        return Advanced::default();
     }
-
-    /// Progress from the outcome's own word and whether its output was new. A call that says
-    /// it changed nothing observed nothing new either.
-    pub fn of(outcome: &Outcome, new_output: bool) -> Progress {
-        Progress {
-            changed: matches!(outcome.effect, Effect::Changed | Effect::StepClosed),
-            step_closed: outcome.effect == Effect::StepClosed,
-            new_observation: new_output && outcome.effect != Effect::Unchanged,
-            criterion_moved: false,
-        }
+    Advanced {
+        step_closed: closed.step,
+        commission_closed: closed.commission,
+        created: outcome.effect == Effect::Created,
+        // A call that says it changed nothing (identical content rewritten, a done note closed
+        // again, a note already open) is no first success either.
+        first_success: first_success && outcome.effect != Effect::Unchanged,
+        criterion_moved: false,
     }
 }
 
@@ -87,10 +88,10 @@ pub fn credit(outcome: &Outcome) -> Credit {
     }
 }
 
-/// Pays for an outcome: XP only for a success the model chose that made progress, plus
-/// `bonus`; an automated (reflex) outcome and a repeat pass through paying nothing.
-pub fn settle(persona: &mut Persona, outcome: &Outcome, progress: Progress, bonus: u64) -> Payment {
-    if outcome.automated || !outcome.success || !progress.any() {
+/// Pays for an outcome: XP only for a success the model chose that advanced something, plus
+/// `bonus`; an automated (reflex) outcome and a repeat pay nothing.
+pub fn settle(persona: &mut Persona, outcome: &Outcome, advanced: Advanced, bonus: u64) -> Payment {
+    if outcome.automated || !outcome.success || !advanced.any() {
         return Payment::default();
     }
     let before = persona.level();
@@ -103,26 +104,37 @@ pub fn settle(persona: &mut Persona, outcome: &Outcome, progress: Progress, bonu
 }
 
 /// Pays a work turn's call at the end of the turn (after the tick boundary, so a skill that
-/// turned LIVE has moved its quest): records what it observed in `situation`, reads its
-/// progress against `mark` (taken before the turn's calls ran), and settles on the persona.
+/// turned LIVE has moved its quest): records its first success in `situation`, reads the quest
+/// against `mark` (taken before the turn's calls ran), and settles on the persona. Returns
+/// what was paid and what the call advanced.
 pub fn pay(
     tx: &mut Tx<'_>,
     situation: &str,
     action: &Action,
     outcome: &Outcome,
     mark: &Mark,
-) -> Result<Payment> {
-    let new_output = seen::observe(tx, situation, &action_signature(action), outcome)?;
+    closed: Closed,
+) -> Result<(Payment, Advanced)> {
+    let said = action.tool == REPLY;
+    let first = !said && seen::first_success(tx, situation, &action_signature(action), outcome)?;
     let mut persona: Persona = tx.singleton()?;
-    let mut progress = Progress::of(outcome, new_output);
-    progress.criterion_moved = mark.moved(&*tx, &persona)?;
+    let mut advanced = advanced(outcome, closed, first);
+    if said {
+        advanced.created = false;
+    }
+    advanced.criterion_moved = !said && mark.moved(&*tx, &persona)?;
     let goal = action.tool == GOAL_TOOL && outcome.success;
-    let bonus = if goal { XP_PER_GOAL } else { 0 };
-    let payment = settle(&mut persona, outcome, progress, bonus);
+    let bonus = if goal { XP_PER_GOAL } else { 0 }
+        + if advanced.commission_closed {
+            XP_PER_COMMISSION
+        } else {
+            0
+        };
+    let payment = settle(&mut persona, outcome, advanced, bonus);
     if payment.xp > 0 {
         tx.set(&persona)?;
     }
-    Ok(payment)
+    Ok((payment, advanced))
 }
 
 #[cfg(test)]

@@ -1,7 +1,8 @@
-//! The observations already seen: a bounded set of (situation, action signature, output)
-//! triples, kept as hashes in one capped document. The economy asks it whether a success
-//! observed something new; an output seen before for the same action in the same situation
-//! is a repeat and pays nothing.
+//! The successes already seen: a bounded set of (situation, action signature) pairs, kept as
+//! hashes in one capped document. The economy asks it whether a success is the first of its
+//! signature in its situation; the same action in the same situation again is a repeat and
+//! pays nothing, whatever it shows. A reflex's success is recorded too, so the model repeating
+//! what a reflex just did advances nothing.
 
 use std::collections::VecDeque;
 
@@ -13,11 +14,11 @@ use crate::base::store::{Layout, Read, Tx};
 use crate::creature::Outcome;
 use crate::doc;
 
-/// Most triples remembered; past it the oldest is forgotten first (and may pay once more if
+/// Most pairs remembered; past it the oldest is forgotten first (and may pay once more if
 /// it comes back).
 pub const SEEN_CAP: usize = 2048;
 
-/// The seen triples' hashes, oldest first.
+/// The seen pairs' hashes, oldest first.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Observations {
     pub seen: VecDeque<u64>,
@@ -25,11 +26,11 @@ pub struct Observations {
 
 doc!(Observations, "wis.observations", 1, Layout::Singleton);
 
-/// The hash of one triple: the first eight bytes of its SHA-256, so it is the same on every
-/// machine and every build.
-pub fn triple(situation: &str, signature: &str, output: &str) -> u64 {
+/// The hash of one (situation, signature) pair: the first eight bytes of its SHA-256, so it is
+/// the same on every machine and every build.
+pub fn pair(situation: &str, signature: &str) -> u64 {
     let mut hasher = Sha256::new();
-    for part in [situation, signature, output] {
+    for part in [situation, signature] {
         hasher.update(part.as_bytes());
         hasher.update([0u8]);
     }
@@ -39,9 +40,9 @@ pub fn triple(situation: &str, signature: &str, output: &str) -> u64 {
     u64::from_be_bytes(head)
 }
 
-/// Records what a successful call observed; whether it was new. A failure observes nothing
-/// here (it pays nothing either way).
-pub fn observe(
+/// Records a successful call of `signature` in `situation`; whether it was the first (a
+/// failure records nothing and is never a first success).
+pub fn first_success(
     tx: &mut Tx<'_>,
     situation: &str,
     signature: &str,
@@ -50,7 +51,7 @@ pub fn observe(
     if !outcome.success {
         return Ok(false);
     }
-    let hash = triple(situation, signature, &outcome.output);
+    let hash = pair(situation, signature);
     let (mut book, _) = tx.singleton_or_default::<Observations>()?;
     if book.seen.contains(&hash) {
         return Ok(false);

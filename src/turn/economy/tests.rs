@@ -22,12 +22,43 @@ fn born() -> (tempfile::TempDir, Store) {
     (dir, store)
 }
 
-/// Pays `outcome` of `action` in `situation` with no quest active; the XP paid.
-fn paid(store: &Store, situation: &str, action: &Action, outcome: &Outcome) -> u64 {
+/// Pays `outcome` of `action` in `situation`, having closed `closed`, with no quest active;
+/// the XP paid.
+fn paid_closing(
+    store: &Store,
+    situation: &str,
+    action: &Action,
+    outcome: &Outcome,
+    closed: Closed,
+) -> u64 {
     let mut tx = store.write().unwrap();
-    let payment = pay(&mut tx, situation, action, outcome, &Mark::default()).unwrap();
+    let (payment, _) = pay(
+        &mut tx,
+        situation,
+        action,
+        outcome,
+        &Mark::default(),
+        closed,
+    )
+    .unwrap();
     tx.commit().unwrap();
     payment.xp
+}
+
+/// Pays `outcome` of `action` in `situation`, closing nothing; the XP paid.
+fn paid(store: &Store, situation: &str, action: &Action, outcome: &Outcome) -> u64 {
+    paid_closing(store, situation, action, outcome, Closed::default())
+}
+
+/// Everything advanced at once.
+fn all() -> Advanced {
+    Advanced {
+        step_closed: true,
+        commission_closed: true,
+        created: true,
+        first_success: true,
+        criterion_moved: true,
+    }
 }
 
 fn xp(store: &Store) -> u64 {
@@ -35,73 +66,123 @@ fn xp(store: &Store) -> u64 {
 }
 
 #[test]
-fn a_changed_file_pays_and_an_identical_rewrite_does_not() {
+fn a_new_file_pays_and_rewriting_it_pays_only_as_a_first_success() {
     let (_dir, store) = born();
     let workspace = tempfile::tempdir().unwrap();
     let limits = Limits::from_organs(&Organs::default());
     let write = Action::new("write_file", json!({"path": "a.txt", "content": "hi"}));
     let first = files::write_file(workspace.path(), "a.txt", "hi", &limits);
-    assert_eq!(first.effect, Effect::Changed);
+    assert_eq!(first.effect, Effect::Created);
     assert_eq!(paid(&store, HERE, &write, &first), XP_PER_SUCCESS);
     let same = files::write_file(workspace.path(), "a.txt", "hi", &limits);
     assert_eq!(same.effect, Effect::Unchanged);
-    assert_eq!(paid(&store, HERE, &write, &same), 0, "identical content");
     assert_eq!(
-        paid(&store, "o1|elsewhere", &write, &same),
+        paid(&store, HERE, &write, &same),
         0,
-        "even elsewhere"
+        "the same action again"
     );
     let other = files::write_file(workspace.path(), "a.txt", "ho", &limits);
     assert_eq!(other.effect, Effect::Changed);
-    assert_eq!(paid(&store, HERE, &write, &other), XP_PER_SUCCESS);
+    assert_eq!(
+        paid(&store, HERE, &write, &other),
+        0,
+        "a change, by the same signature"
+    );
+    let ho = Action::new("write_file", json!({"path": "a.txt", "content": "ho"}));
+    assert_eq!(
+        paid(&store, HERE, &ho, &other),
+        XP_PER_SUCCESS,
+        "a first success"
+    );
     assert_eq!(xp(&store), 2);
 }
 
 #[test]
-fn a_new_observation_pays_once_per_situation_and_action() {
+fn an_action_pays_once_per_situation_whatever_it_shows() {
     let (_dir, store) = born();
     let list = Action::new("note_list", json!({}));
     let read = Action::new("read_file", json!({"path": "a.txt"}));
     let seen = Outcome::ok("plan: 2 open, 0 done");
-    assert_eq!(seen.effect, Effect::Unsaid);
-    assert_eq!(paid(&store, HERE, &list, &seen), 1, "new");
+    assert_eq!(paid(&store, HERE, &list, &seen), 1, "first success here");
     for _ in 0..5 {
-        assert_eq!(paid(&store, HERE, &list, &seen), 0, "repeated observation");
+        assert_eq!(paid(&store, HERE, &list, &seen), 0, "merely ran");
     }
     let moved = Outcome::ok("plan: 1 open, 1 done");
-    assert_eq!(paid(&store, HERE, &list, &moved), 1, "a new output");
+    assert_eq!(
+        paid(&store, HERE, &list, &moved),
+        0,
+        "a new output is no progress"
+    );
     assert_eq!(
         paid(&store, "o2|elsewhere", &list, &seen),
         1,
         "a new situation"
     );
     assert_eq!(paid(&store, HERE, &read, &seen), 1, "another action");
-    assert_eq!(xp(&store), 4);
+    assert_eq!(xp(&store), 3);
 }
 
 #[test]
-fn a_closed_plan_step_pays_and_closing_it_again_does_not() {
+fn a_closed_step_or_commission_pays() {
     let (_dir, store) = born();
-    let close = Action::new("note_close", json!({"notebook": "plan", "number": 1}));
-    let closed = Outcome::ok("plan 1 done").with_effect(Effect::StepClosed);
-    let progress = Progress::of(&closed, false);
-    assert!(progress.step_closed && progress.changed && progress.any());
-    assert_eq!(paid(&store, HERE, &close, &closed), 1);
-    let again = Outcome::ok("plan 1 was already done").with_effect(Effect::Unchanged);
-    assert!(!Progress::of(&again, true).any());
-    assert_eq!(paid(&store, HERE, &close, &again), 0);
+    let ls = Action::new("bash", json!({"command": "ls"}));
+    let listed = Outcome::ok("a.txt");
+    assert_eq!(paid(&store, HERE, &ls, &listed), 1);
+    assert_eq!(paid(&store, HERE, &ls, &listed), 0);
+    let step = Closed {
+        step: true,
+        commission: false,
+    };
+    assert_eq!(
+        paid_closing(&store, HERE, &ls, &listed, step),
+        1,
+        "it closed the step"
+    );
+    let commission = Closed {
+        step: false,
+        commission: true,
+    };
+    assert_eq!(
+        paid_closing(&store, HERE, &ls, &listed, commission),
+        XP_PER_SUCCESS + XP_PER_COMMISSION
+    );
+    let failed = Outcome::fail(FailKind::NonzeroExit, "no");
+    assert_eq!(
+        paid_closing(&store, HERE, &ls, &failed, step),
+        0,
+        "a failure closes nothing"
+    );
 }
 
 #[test]
-fn a_store_change_pays_even_with_an_output_seen_before() {
+fn a_note_already_open_pays_nothing_and_a_new_one_pays() {
     let (_dir, store) = born();
     let note = Action::new("note_append", json!({"notebook": "d", "text": "x"}));
-    let noted = Outcome::ok("noted as d 1").with_effect(Effect::Changed);
+    let noted = Outcome::ok("noted as d 1").with_effect(Effect::Created);
     assert_eq!(paid(&store, HERE, &note, &noted), 1);
+    let again = Outcome::ok("d 1 already says that").with_effect(Effect::Unchanged);
+    assert_eq!(paid(&store, HERE, &note, &again), 0);
     assert_eq!(
         paid(&store, HERE, &note, &noted),
         1,
-        "the store changed again"
+        "a new note is created"
+    );
+}
+
+#[test]
+fn a_reply_pays_only_what_it_closed() {
+    let (_dir, store) = born();
+    let reply = Action::new(crate::creature::REPLY, json!({"text": "hello"}));
+    let said = Outcome::ok("said").with_effect(Effect::Created);
+    assert_eq!(paid(&store, HERE, &reply, &said), 0, "babble");
+    let closed = Closed {
+        step: true,
+        commission: false,
+    };
+    assert_eq!(
+        paid_closing(&store, HERE, &reply, &said, closed),
+        1,
+        "an answer"
     );
 }
 
@@ -143,57 +224,49 @@ fn a_moved_quest_criterion_is_progress() {
     tx.set(&persona).unwrap();
     let list = Action::new("note_list", json!({}));
     let seen = Outcome::ok("no notebooks yet");
-    seen::observe(&mut tx, HERE, &action_signature(&list), &seen).unwrap();
-    let payment = pay(&mut tx, HERE, &list, &seen, &mark).unwrap();
+    seen::first_success(&mut tx, HERE, &action_signature(&list), &seen).unwrap();
+    let (payment, advanced) = pay(&mut tx, HERE, &list, &seen, &mark, Closed::default()).unwrap();
     assert_eq!(payment.xp, 1, "a repeat that moved the quest pays");
+    assert!(advanced.criterion_moved && !advanced.first_success);
 }
 
 #[test]
-fn failure_pays_nothing_and_is_not_seen() {
+fn failure_pays_nothing_and_is_no_first_success() {
     let (_dir, store) = born();
     let bash = Action::new("bash", json!({"command": "false"}));
-    let failed = Outcome::fail(FailKind::NonzeroExit, "x").with_effect(Effect::Changed);
+    let failed = Outcome::fail(FailKind::NonzeroExit, "x").with_effect(Effect::Created);
     assert_eq!(paid(&store, HERE, &bash, &failed), 0);
     let mut p = Persona::newborn("X", 0);
-    let all = Progress {
-        changed: true,
-        step_closed: true,
-        new_observation: true,
-        criterion_moved: true,
-    };
     assert_eq!(
-        settle(&mut p, &failed, all, XP_PER_GOAL),
+        settle(&mut p, &failed, all(), XP_PER_GOAL),
         Payment::default()
     );
-    assert_eq!(paid(&store, HERE, &bash, &Outcome::ok("x")), 1, "x is new");
+    assert_eq!(
+        paid(&store, HERE, &bash, &Outcome::ok("x")),
+        1,
+        "its first success"
+    );
 }
 
 #[test]
 fn automated_outcomes_pay_nothing() {
     let mut p = Persona::newborn("X", 0);
-    let mut auto = Outcome::ok("handled").with_effect(Effect::Changed);
+    let mut auto = Outcome::ok("handled").with_effect(Effect::Created);
     auto.automated = true;
-    let all = Progress {
-        changed: true,
-        step_closed: true,
-        new_observation: true,
-        criterion_moved: true,
-    };
-    assert_eq!(settle(&mut p, &auto, all, XP_PER_GOAL), Payment::default());
+    assert_eq!(
+        settle(&mut p, &auto, all(), XP_PER_GOAL),
+        Payment::default()
+    );
     assert_eq!(p.xp, 0);
     let (_dir, store) = born();
     let call = Action::new("bash", json!({"command": "ls"}));
-    assert_eq!(
-        paid(&store, HERE, &call, &auto),
-        0,
-        "WIS2, new output or not"
-    );
+    assert_eq!(paid(&store, HERE, &call, &auto), 0, "WIS2");
     let mut chosen = auto.clone();
     chosen.automated = false;
     assert_eq!(
         paid(&store, HERE, &call, &chosen),
         1,
-        "the model's own change"
+        "the model's own creation"
     );
 }
 
@@ -213,11 +286,11 @@ fn automated_outcomes_move_no_evidence_no_trust_no_bets() {
 fn level_up_is_reported() {
     let mut p = Persona::newborn("X", 0);
     p.xp = 9;
-    let new = Progress::of(&Outcome::ok(""), true);
+    let new = advanced(&Outcome::ok(""), Closed::default(), true);
     assert!(settle(&mut p, &Outcome::ok(""), new, 0).level_up);
     let mut q = Persona::newborn("X", 0);
     q.xp = 9;
-    let repeat = Progress::of(&Outcome::ok(""), false);
+    let repeat = advanced(&Outcome::ok(""), Closed::default(), false);
     assert_eq!(
         settle(&mut q, &Outcome::ok(""), repeat, 0),
         Payment::default()
@@ -229,23 +302,25 @@ fn level_up_is_reported() {
 fn the_seen_set_is_capped_oldest_first() {
     let (_dir, store) = born();
     let mut tx = store.write().unwrap();
-    let first = Outcome::ok("0");
-    assert!(seen::observe(&mut tx, HERE, "bash x", &first).unwrap());
+    let ok = Outcome::ok("x");
+    assert!(seen::first_success(&mut tx, HERE, "bash 0", &ok).unwrap());
     for n in 1..=seen::SEEN_CAP {
-        let o = Outcome::ok(n.to_string());
-        assert!(seen::observe(&mut tx, HERE, "bash x", &o).unwrap());
+        assert!(seen::first_success(&mut tx, HERE, &format!("bash {n}"), &ok).unwrap());
     }
     let book: seen::Observations = tx.singleton().unwrap();
     assert_eq!(book.seen.len(), seen::SEEN_CAP);
-    let last = Outcome::ok(seen::SEEN_CAP.to_string());
-    assert!(!seen::observe(&mut tx, HERE, "bash x", &last).unwrap());
+    let last = format!("bash {}", seen::SEEN_CAP);
+    assert!(!seen::first_success(&mut tx, HERE, &last, &ok).unwrap());
     assert!(
-        seen::observe(&mut tx, HERE, "bash x", &first).unwrap(),
+        seen::first_success(&mut tx, HERE, "bash 0", &ok).unwrap(),
         "the oldest was forgotten"
     );
+    assert!(
+        !seen::first_success(&mut tx, "x", "y", &Outcome::fail(FailKind::NotFound, "")).unwrap()
+    );
     assert_ne!(
-        seen::triple("a", "b", "c"),
-        seen::triple("a", "bc", ""),
+        seen::pair("a", "bc"),
+        seen::pair("ab", "c"),
         "the parts are kept apart"
     );
 }

@@ -109,6 +109,11 @@ fn settle_predictions(
                 Some((_, o)) => (o.success, crate::creature::outcome::observation(o, 160)),
                 None => continue,
             },
+            // `predict` writes only the two forms above.
+            other => (
+                false,
+                format!("{} is not a prediction's check", other.describe()),
+            ),
         };
         let line = expectations::settle(tx, seq, e, held, detail, b.tick, b.now)?;
         window(tx, b, &line)?;

@@ -42,7 +42,7 @@ impl Chores {
             .into_iter()
             .filter_map(|(seq, e)| match e.check {
                 Check::Shell { command } => Some((seq, command)),
-                Check::Stat { .. } => None,
+                _ => None,
             })
             .take(CHECKS_PER_TICK)
             .collect();

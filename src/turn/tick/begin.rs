@@ -10,28 +10,34 @@ use crate::base::clock::Millis;
 use crate::base::config::Config;
 use crate::base::exit::Result;
 use crate::base::store::{Read, Tx};
+use crate::creature::commissions;
 use crate::creature::heartbeat::{self, Choice, Turn};
 use crate::creature::lease::{self, LEASE_KEY, Lease, LeaseState};
-use crate::creature::stream::StreamLine;
+use crate::creature::stream::{StreamLine, Voice};
 use crate::creature::tool::ToolSpec;
-use crate::creature::{Morph, notebooks};
+use crate::creature::{Morph, Persona, notebooks};
 use crate::mind::Prompt;
 use crate::mind::schema::action_schema;
 use crate::turn::ctx::TurnCtx;
+use crate::turn::ideas;
 use crate::turn::lease::{lease_lifetime_ms, record_interrupted, resting_until};
 use crate::turn::progression::chores::Chores;
 use crate::turn::progression::snapshot::snapshot;
 use crate::turn::recover;
+use crate::turn::steps::{self, StepRef};
 use crate::wisdom::{episodes, musing, recall};
-use crate::world::prompt::{self, Tail, rumination_cue, work_cue_after};
+use crate::world::prompt::{self, Tail, rumination_cue, work_cue_with};
 use crate::world::scene::{Arena, SAY_SPEC, Stage, reaction_example};
 use crate::world::skills::Runnable;
+use crate::world::units::{self, Example};
 
 use super::finish::TurnReport;
 use super::reflex;
 
 /// Most stream lines read for the prompt (the budget cuts further).
 const STREAM_WINDOW: usize = 400;
+/// Closed plan steps shown above the open ones.
+const PLAN_DONE_SHOWN: usize = 5;
 
 /// Everything the rest of the turn needs, taken from one snapshot.
 #[derive(Debug, Clone)]
@@ -55,6 +61,11 @@ pub struct Plan {
     pub reflex: Option<String>,
     /// The plan's current step as this turn began (not a reaction's question).
     pub step: Option<String>,
+    /// Where that step comes from (a commission or a plan note), for judging what the turn's
+    /// action closed; none in a reaction.
+    pub step_ref: Option<StepRef>,
+    /// The worked examples of the creature's tools (what a step's words are read by).
+    pub pool: Vec<&'static Example>,
     pub objective: Option<String>,
     /// A rumination's lane, with `[heartbeat] rumination_lanes` on.
     pub lane: Option<musing::Choice>,
@@ -75,6 +86,21 @@ pub enum Begin<'a> {
     Ready(Box<Plan>, TurnCtx<'a>),
     /// A reflex handled the turn and the model is not called (`reflex_saves_tick`).
     Handled(Box<TurnReport>),
+}
+
+/// The schema of a rumination that plans from `ideas`: a thought, and a plan whose steps are
+/// ideas, word for word, in the order the model chooses (at most four). The model chooses
+/// what to do and in which order; the steps are things its tools can do and wis can check
+/// (design §3.5). With no ideas it is [`rumination_schema`].
+pub fn planning_schema(ideas: &[String]) -> Value {
+    let mut schema = rumination_schema();
+    if ideas.is_empty() {
+        return schema;
+    }
+    schema["properties"]["plan"]["items"] = serde_json::json!({ "enum": ideas });
+    schema["properties"]["plan"]["minItems"] = 1.into();
+    schema["properties"]["plan"]["maxItems"] = ideas.len().min(4).into();
+    schema
 }
 
 /// The schema of a rumination: a thought and a short plan.
@@ -147,29 +173,35 @@ pub fn begin<'a>(
     let tick = persona.ticks + 1;
     let ctx = TurnCtx::new(config, tick, now, genome.morph);
     let body = snapshot(tx, &ctx, &persona, write_lease)?;
-    let planned = notebooks::current_step(tx)?;
+    if write_lease {
+        for line in steps::expire(tx, tick, now)? {
+            tx.push(&StreamLine::new(tick, now, Voice::System, line))?;
+        }
+    }
+    let pool = units::examples(&body.unlocks);
+    let mut step_ref = steps::current(tx)?;
     let reaction = stage.and_then(Stage::reaction_step);
-    let choice = match stage {
+    let choice = |persona: &Persona, step: Option<&StepRef>| match stage {
         Some(s) => heartbeat::choose_in_cast(
-            &persona,
-            planned.as_deref(),
+            persona,
+            step.map(|s| s.text.as_str()),
             s.arena == Arena::Offstage,
             s.reaction.is_some(),
         ),
-        None => heartbeat::choose(&persona, planned.as_deref()),
+        None => heartbeat::choose(persona, step.map(|s| s.text.as_str())),
     };
-    // A reaction answers what was said, in place of the plan's step.
-    let planned_step = planned.clone();
-    let objective_now = body.objective.clone();
-    let step = reaction.or(planned);
+    let mut chosen = choice(&persona, step_ref.as_ref());
     let mut visible = body.visible.clone();
-    if stage.is_some_and(Stage::can_say) && choice.turn == Turn::Work {
+    if stage.is_some_and(Stage::can_say) && chosen.turn == Turn::Work {
         visible.push(&SAY_SPEC);
     }
-    let situation = episodes::situation_key(body.objective.as_deref(), step.as_deref());
     let mut reflex_line = None;
     let reacting = stage.is_some_and(|s| s.reaction.is_some());
-    if write_lease && config.wisdom.reflexes_enabled && choice.turn == Turn::Work && !reacting {
+    if write_lease && config.wisdom.reflexes_enabled && chosen.turn == Turn::Work && !reacting {
+        let situation = episodes::situation_key(
+            body.objective.as_deref(),
+            step_ref.as_ref().map(|s| s.text.as_str()),
+        );
         let fired = reflex::fire(
             tx,
             &ctx,
@@ -178,6 +210,8 @@ pub fn begin<'a>(
             &body.skills,
             &situation,
             workspace,
+            step_ref.as_ref(),
+            &pool,
         )?;
         match fired {
             Some(handled) if config.wisdom.reflex_saves_tick => {
@@ -186,10 +220,22 @@ pub fn begin<'a>(
                 recover::report(tx, tick, now, &rebuilt)?;
                 return Ok(Begin::Handled(Box::new(report)));
             }
-            Some(handled) => reflex_line = Some(handled.fired.line),
+            Some(handled) => {
+                reflex_line = Some(handled.fired.line);
+                // The reflex may have closed the step: the model takes the one after it.
+                persona = tx.singleton()?;
+                step_ref = steps::current(tx)?;
+                chosen = choice(&persona, step_ref.as_ref());
+            }
             None => {}
         }
     }
+    let choice = chosen;
+    // A reaction answers what was said, in place of the plan's step.
+    let planned_step = step_ref.as_ref().map(|s| s.text.clone());
+    let objective_now = body.objective.clone();
+    let step = reaction.or(planned_step.clone());
+    let situation = episodes::situation_key(body.objective.as_deref(), step.as_deref());
     let stream: Vec<StreamLine> = tx
         .ring::<StreamLine>(Some(STREAM_WINDOW))?
         .into_iter()
@@ -197,7 +243,8 @@ pub fn begin<'a>(
         .collect();
     let plan_text = tx
         .get::<notebooks::Notebook>(notebooks::PLAN)?
-        .map(|b| b.render());
+        .map(|b| b.render_recent(PLAN_DONE_SHOWN));
+    let keeper = steps::keepers_words(&commissions::live(tx)?);
     let recall = recall::prepare(
         tx,
         config,
@@ -218,30 +265,58 @@ pub fn begin<'a>(
                 schema["properties"]["thought"]["maxLength"] = musing::THOUGHT_MAX_CHARS.into();
                 (musing::associative_cue(material), schema)
             }
-            None => (rumination_cue(choice.why), rumination_schema()),
+            None => {
+                let stuck = match choice.why {
+                    heartbeat::WHY_FAILED | heartbeat::WHY_REPEATS | heartbeat::WHY_STALLED => {
+                        planned_step.as_deref()
+                    }
+                    _ => None,
+                };
+                let ideas = ideas::ideas(tx, &body.unlocks, workspace, stuck)?;
+                let why = if persona.failed_replans > 0 {
+                    format!(
+                        "{}; your last plan did not change: change something",
+                        choice.why
+                    )
+                } else {
+                    choice.why.to_string()
+                };
+                (rumination_cue(&why, &ideas, stuck), planning_schema(&ideas))
+            }
         },
         _ => {
             let block = recall.block.as_deref();
-            let known = recall::prose::for_step(tx, config, &ctx.memory, step.as_deref(), block)?;
+            let mut known =
+                recall::prose::for_step(tx, config, &ctx.memory, step.as_deref(), block)?;
+            if let Some(here) = step_ref.as_ref().filter(|_| !reacting) {
+                let mut seen = steps::seen_here(tx, &situation, here.since)?;
+                if let Some(why) = steps::rejection(tx, here)? {
+                    seen.insert(0, why);
+                }
+                known.splice(0..0, seen);
+            }
             let example = stage
                 .and_then(|s| s.reaction.as_ref())
                 .map(|a| reaction_example(&a.from))
                 .unwrap_or_default();
             (
-                work_cue_after(step.as_deref(), &known, &example),
+                work_cue_with(step.as_deref(), &known, &pool, &example),
                 action_schema(&visible),
             )
         }
     };
     let tail = Tail {
         tick,
-        plan: plan_text,
+        plan: plan_text.filter(|_| choice.turn == Turn::Rumination),
         objectives: body.objectives,
         quest: body.quest,
         skills: body.skills_line,
         stream: &stream,
         before_you_act: recall.block,
         scene: stage.and_then(Stage::render),
+        // The keeper's words, like the plan, are for a turn that plans: measured on the 270M, the
+        // commission listed again above its own step cost 4 steps of 35.
+        keeper: keeper.filter(|_| choice.turn == Turn::Rumination),
         cue: &cue,
     };
     let prompt = prompt::build(
@@ -277,6 +352,8 @@ pub fn begin<'a>(
         recovered,
         reflex: reflex_line,
         step: planned_step,
+        step_ref: if reacting { None } else { step_ref },
+        pool,
         objective: objective_now,
         lane,
     };

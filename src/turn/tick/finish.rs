@@ -7,8 +7,10 @@ use serde::Serialize;
 use crate::base::clock::Millis;
 use crate::base::exit::Result;
 use crate::base::store::{Read, Tx};
-use crate::creature::heartbeat::Turn;
+use crate::creature::heartbeat::{self, Turn};
 use crate::creature::nap::PRESSURE_PER_TURN;
+use crate::creature::news::{self, NewsKind};
+use crate::creature::notebooks::{ClosedBy, Closure, same_text};
 use crate::creature::stream::{StreamLine, Voice};
 use crate::creature::{Action, FailKind, Outcome, REPLY, cut_middle};
 use crate::creature::{LastTick, Persona, notebooks};
@@ -79,8 +81,32 @@ pub fn take_lease(tx: &mut Tx<'_>, plan: &Plan) -> Result<()> {
     crate::creature::lease::take(tx, plan.tick)
 }
 
+/// What [`record`] wrote.
+#[derive(Debug, Clone)]
+pub struct Recorded {
+    pub summary: String,
+    /// The observation as the stream has it.
+    pub observed: String,
+    /// The episode's ring number (an act or a reply; a thought is no episode).
+    pub episode: Option<u64>,
+    /// A rumination's re-plan: whether it changed the open plan.
+    pub replan_changed: Option<bool>,
+    /// Lines the System said (a step set aside).
+    pub lines: Vec<String>,
+}
+
 /// Records a completed work or rumination turn. `outcome` is the adjudicated outcome of an
-/// action, already computed for tools that need the store. Returns the turn's summary.
+/// action, already computed for tools that need the store.
+///
+/// The stream shows the action in a few words, not in the channel's JSON: a small model
+/// continues the pattern nearest its cue, and its own recent actions written as actions are a
+/// pattern it copies (REFERENCE, the fourth probe).
+///
+/// A rumination's plan replaces the open steps. One that reproduces the plan the creature was
+/// stuck in (the same open steps, or, stopped by failures, repeats or a stalled step, the same
+/// first step) is a failed re-plan, and the next must change something: a second failed
+/// re-plan in a row sets the step it was stuck on aside, visibly, so the next turn meets
+/// another.
 pub fn record(
     tx: &mut Tx<'_>,
     plan: &Plan,
@@ -88,12 +114,12 @@ pub fn record(
     outcome: &Outcome,
     obs_max_chars: usize,
     now: Millis,
-) -> Result<String> {
+) -> Result<Recorded> {
     let mut persona: Persona = tx.singleton()?;
     let tick = plan.tick;
     let (act_text, tool, signature, action_json) = match decision {
         Decision::Act { action, .. } | Decision::Say { action } => (
-            action.to_json(),
+            brief_long(decision),
             action.tool.clone(),
             episodes::action_signature(action),
             action.to_json(),
@@ -132,19 +158,66 @@ pub fn record(
         Voice::Observe,
         observed.clone(),
     ))?;
+    let mut replan_changed = None;
+    let mut lines = Vec::new();
     if let Decision::Think { plan: steps, .. } = decision
         && !steps.is_empty()
     {
         let mut book = notebooks::load(tx, notebooks::PLAN)?;
+        let before: Vec<String> = book.open_texts().iter().map(|t| same_text(t)).collect();
         book.replan(steps, now);
+        let after: Vec<String> = book.open_texts().iter().map(|t| same_text(t)).collect();
+        let stuck = matches!(
+            plan.choice.why,
+            heartbeat::WHY_FAILED | heartbeat::WHY_REPEATS | heartbeat::WHY_STALLED
+        );
+        let failed =
+            !before.is_empty() && (before == after || (stuck && before.first() == after.first()));
+        // The first failed re-plan is recorded; the next must change something, so a second in
+        // a row sets the step it was stuck on aside.
+        let again = failed && persona.failed_replans > 0;
+        persona.failed_replans = if failed {
+            persona.failed_replans + 1
+        } else {
+            0
+        };
+        if again && let Some(first) = book.first_open().cloned() {
+            book.close_by(
+                first.n,
+                Closure {
+                    tick,
+                    at: now,
+                    by: ClosedBy::SetAside,
+                    episode: None,
+                    why: "a re-plan reproduced it".into(),
+                },
+            );
+            let line = format!(
+                "your new plan was the one you were stuck in; step {} is set aside: {}",
+                first.n, first.text
+            );
+            news::post(
+                tx,
+                tick,
+                now,
+                NewsKind::StepSetAside,
+                &first.n.to_string(),
+                &line,
+            )?;
+            tx.push(&StreamLine::new(tick, now, Voice::System, line.clone()))?;
+            lines.push(line);
+        }
         notebooks::save(tx, &book)?;
+        replan_changed = Some(!failed);
     }
     let summary = cut_middle(
         &format!("{} -> {}", brief(decision), observed.replace('\n', " ")),
         SUMMARY_CHARS,
     );
-    if !matches!(decision, Decision::Think { .. }) {
-        tx.push(&Episode {
+    let episode = if matches!(decision, Decision::Think { .. }) {
+        None
+    } else {
+        Some(tx.push(&Episode {
             tick,
             at: now,
             situation: plan.situation.clone(),
@@ -156,27 +229,14 @@ pub fn record(
             automated: outcome.automated,
             summary: summary.clone(),
             duration_ms: outcome.duration_ms,
-        })?;
-    }
-    persona.failures_in_row = match decision {
-        Decision::Think { .. } => 0,
-        _ if outcome.success => 0,
-        _ if outcome.automated => persona.failures_in_row,
-        _ => persona.failures_in_row + 1,
+            advanced: Default::default(),
+        })?)
     };
     match decision {
-        Decision::Think { .. } => {
-            persona.last_signature = None;
-            persona.repeats_in_row = 0;
-        }
+        Decision::Think { .. } => persona.thought(),
+        _ if outcome.success => persona.failures_in_row = 0,
         _ if outcome.automated => {}
-        _ if persona.last_signature.as_deref() == Some(signature.as_str()) => {
-            persona.repeats_in_row += 1;
-        }
-        _ => {
-            persona.last_signature = Some(signature.clone());
-            persona.repeats_in_row = 1;
-        }
+        _ => persona.failures_in_row += 1,
     }
     persona.ticks = tick;
     persona.sleep_pressure += PRESSURE_PER_TURN;
@@ -187,7 +247,30 @@ pub fn record(
         summary: summary.clone(),
     });
     tx.set(&persona)?;
-    Ok(summary)
+    Ok(Recorded {
+        summary,
+        observed,
+        episode,
+        replan_changed,
+        lines,
+    })
+}
+
+/// The action as the stream shows it: the tool and its main argument, in words.
+fn brief_long(decision: &Decision) -> String {
+    match decision {
+        Decision::Act { action, .. } => action.brief(200),
+        Decision::Say { action } if action.tool == crate::world::scene::SAY => format!(
+            "said to {}: {}",
+            action.str_arg("to").unwrap_or_default(),
+            action.str_arg("text").unwrap_or_default()
+        ),
+        Decision::Say { action } => format!(
+            "said to the keeper: {}",
+            action.str_arg("text").unwrap_or_default()
+        ),
+        other => brief(other),
+    }
 }
 
 /// The action in a few words.

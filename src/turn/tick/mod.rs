@@ -7,6 +7,7 @@
 //! commit once. A process killed anywhere leaves either the previous state or the lease, which
 //! the next tick recovers as an interrupted turn.
 
+mod account;
 mod begin;
 mod finish;
 mod outage;
@@ -25,20 +26,25 @@ use crate::base::config::Config;
 use crate::base::exit::Result;
 use crate::base::home::Home;
 use crate::base::store::Read;
+use crate::creature::commissions;
 use crate::creature::heartbeat::Turn;
 use crate::creature::stream::{StreamLine, Voice};
-use crate::creature::{FailKind, Outcome, Persona, REPLY};
+use crate::creature::turns::Advanced;
+use crate::creature::{Check, FailKind, Outcome, Persona, REPLY};
 use crate::mind::calls::MindCall;
 use crate::mind::parse::parse_action;
 use crate::mind::{Mind, Reply, Sampling};
 use crate::turn::economy::{self, Payment};
 use crate::turn::progression::boundary::after_outcome;
 use crate::turn::recover;
+use crate::turn::steps::{self, Closing, Scene, Source, StepRef};
 use crate::wisdom::reflex::fire;
 use crate::wisdom::reflex::metric::Handled;
 use crate::wisdom::{musing, recall};
 use crate::world::dispatch::{Body, execute, needs_store};
+use crate::world::judge::{self, Judged};
 use crate::world::scene::{self, SAY, Stage};
+use account::{Entry, account};
 
 /// How to run a tick.
 #[derive(Debug, Clone, Default)]
@@ -169,6 +175,7 @@ pub fn tick(
     {
         *outcome = Some(execute(action, &body, None));
     }
+    let command = command_check(&plan, &decision, config, &workspace);
     let chores = plan.chores.run(config, &workspace);
 
     // Phase 3: record, with the store open again.
@@ -201,7 +208,44 @@ pub fn tick(
             format!("your reply was not an action: {reason}"),
         ),
     };
-    let summary = finish::record(
+    let called = match &decision {
+        Decision::Act { action, .. } | Decision::Say { action } => Some(action),
+        _ => None,
+    };
+    let closing = match called {
+        Some(action) => {
+            let scene = Scene {
+                workspace: &workspace,
+                tick: plan.tick,
+                now: clock.now(),
+                situation: &plan.situation,
+                pool: &plan.pool,
+            };
+            steps::after_action(
+                &mut tx,
+                scene,
+                plan.step_ref.as_ref(),
+                action,
+                &outcome,
+                command,
+            )?
+        }
+        None => Closing::default(),
+    };
+    if let Decision::Say { action } = &decision
+        && action.tool == REPLY
+    {
+        let answers = match &plan.step_ref {
+            Some(StepRef {
+                source: Source::Commission(id),
+                ..
+            }) => Some(*id),
+            _ => None,
+        };
+        let text = action.str_arg("text").unwrap_or_default();
+        commissions::said(&mut tx, plan.tick, clock.now(), text, answers)?;
+    }
+    let recorded = finish::record(
         &mut tx,
         &plan,
         &decision,
@@ -209,6 +253,15 @@ pub fn tick(
         config.context.obs_max_chars,
         clock.now(),
     )?;
+    for line in &closing.lines {
+        tx.push(&StreamLine::new(
+            plan.tick,
+            clock.now(),
+            Voice::System,
+            line.clone(),
+        ))?;
+    }
+    let summary = recorded.summary.clone();
     tx.push(&MindCall::of(plan.tick, clock.now(), &reply))?;
     let mut lane_events = Vec::new();
     if let Some(lane) = &plan.lane {
@@ -255,11 +308,6 @@ pub fn tick(
         }
     }
     let ctx = ctx.at(clock.now());
-    if config.wisdom.reflexes_enabled
-        && let Decision::Act { .. } = &decision
-    {
-        fire::count(&mut tx, ctx.now, Handled::Model, outcome.success)?;
-    }
     recall::record(
         &mut tx,
         config,
@@ -274,10 +322,57 @@ pub fn tick(
     };
     let mut events = after_outcome(&mut tx, &ctx, acted, &plan.skills, chores)?;
     events.extend(lane_events);
-    let payment = match acted {
-        Some((action, outcome)) => economy::pay(&mut tx, &plan.situation, action, outcome, &mark)?,
-        None => Payment::default(),
+    events.extend(closing.lines.iter().cloned());
+    events.extend(recorded.lines.iter().cloned());
+    let (payment, advanced) = match &decision {
+        Decision::Act { action, .. } | Decision::Say { action } => economy::pay(
+            &mut tx,
+            &plan.situation,
+            action,
+            &outcome,
+            &mark,
+            closing.closed,
+        )?,
+        _ => (Payment::default(), Advanced::default()),
     };
+    if config.wisdom.reflexes_enabled
+        && let Decision::Act { .. } = &decision
+    {
+        fire::count(
+            &mut tx,
+            ctx.now,
+            Handled::Model,
+            outcome.success && advanced.any(),
+        )?;
+    }
+    let signature = match &decision {
+        Decision::Act { action, .. } | Decision::Say { action } => {
+            Some(crate::wisdom::episodes::action_signature(action))
+        }
+        _ => None,
+    };
+    let logged_tool = match &decision {
+        Decision::Act { action, .. } | Decision::Say { action } => Some(action.tool.clone()),
+        Decision::Think { .. } => Some("think".to_string()),
+        Decision::Unreadable { .. } => Some("unreadable".to_string()),
+    };
+    account(
+        &mut tx,
+        Entry {
+            tick: plan.tick,
+            at: ctx.now,
+            turn: plan.choice.turn,
+            tool: logged_tool.as_deref(),
+            signature: signature.as_deref(),
+            success: outcome.success,
+            automated: false,
+            advanced,
+            observed: &recorded.observed,
+            episode: recorded.episode,
+            replan_changed: recorded.replan_changed,
+            xp: payment.xp,
+        },
+    )?;
     recover::report(&mut tx, plan.tick, ctx.now, &[])?;
     tx.commit_before_close()?;
     store.close()?;
@@ -312,6 +407,37 @@ pub fn tick(
         said,
         lane: plan.lane.as_ref().map(|l| l.lane.as_str().to_string()),
     }))
+}
+
+/// The current commission's command check, run with the store closed after an action that can
+/// have changed the workspace (a command, a file written, a skill run) and succeeded.
+fn command_check(
+    plan: &Plan,
+    decision: &Decision,
+    config: &Config,
+    workspace: &std::path::Path,
+) -> Option<Judged> {
+    let Some(StepRef {
+        source: Source::Commission(_),
+        check: Some(Check::Shell { command }),
+        ..
+    }) = &plan.step_ref
+    else {
+        return None;
+    };
+    let Decision::Act {
+        action,
+        outcome: Some(outcome),
+    } = decision
+    else {
+        return None;
+    };
+    if !outcome.success {
+        return None;
+    }
+    let limits = crate::world::sandbox::Limits::from_organs(&config.organs);
+    let _ = action;
+    Some(judge::run_command(command, workspace, &limits))
 }
 
 /// Reads the model's reply as this turn's decision.

@@ -7,21 +7,27 @@
 use std::path::Path;
 
 use crate::base::exit::Result;
-use crate::base::store::Tx;
+use crate::base::store::{Read, Tx};
 use crate::creature::heartbeat::Turn;
 use crate::creature::lease::{LEASE_KEY, Lease};
 use crate::creature::nap::PRESSURE_PER_TURN;
+use crate::creature::stream::{StreamLine, Voice};
 use crate::creature::tool::ToolSpec;
+use crate::creature::turns::Advanced;
 use crate::creature::{Action, FailKind, LastTick, Outcome, Persona};
 use crate::turn::ctx::TurnCtx;
 use crate::turn::economy;
 use crate::turn::progression::boundary::after_outcome;
 use crate::turn::progression::chores::ChoresDone;
+use crate::turn::steps::{self, Scene, StepRef};
 use crate::wisdom::episodes::action_signature;
 use crate::wisdom::reflex::fire::{self, Fired};
+use crate::wisdom::reflex::metric::Handled as Handled_;
 use crate::world::dispatch::{Body, execute, needs_store};
 use crate::world::skills::Runnable;
+use crate::world::units::Example;
 
+use super::account::{Entry, account};
 use super::finish::TurnReport;
 
 /// What the reflex came to, for the rest of the tick.
@@ -30,10 +36,16 @@ pub struct Handled {
     pub outcome: Outcome,
     /// The call the reflex made.
     pub call: Action,
+    /// What it advanced: a reflex that closes its step is no rut.
+    pub advanced: Advanced,
+    /// What it closed, as the System said it.
+    pub closed: Vec<String>,
 }
 
-/// Fires the matching armed reflex, if any, in `tx`; `persona` (the tick's copy) takes the
-/// loop counters and is saved.
+/// Fires the matching armed reflex, if any, in `tx`, and judges what it closed of `step` as
+/// any action is judged; `persona` (the tick's copy) is read back with the loop counters
+/// moved.
+#[allow(clippy::too_many_arguments)]
 pub fn fire(
     tx: &mut Tx<'_>,
     ctx: &TurnCtx<'_>,
@@ -42,6 +54,8 @@ pub fn fire(
     skills: &[Runnable],
     situation: &str,
     workspace: &Path,
+    step: Option<&StepRef>,
+    pool: &[&Example],
 ) -> Result<Option<Handled>> {
     let Some(reflex) = fire::matching(tx, persona, situation)? else {
         return Ok(None);
@@ -64,8 +78,8 @@ pub fn fire(
         ),
     };
     outcome.automated = true;
-    let signature = reflex.action.signature.clone();
-    economy::seen::observe(tx, situation, &action_signature(&call), &outcome)?;
+    let signature = action_signature(&call);
+    let first = economy::seen::first_success(tx, situation, &signature, &outcome)?;
     let below = ctx.config.wisdom.reflex_saves_tick;
     let obs = ctx.config.context.obs_max_chars;
     let fired = fire::record(
@@ -74,22 +88,57 @@ pub fn fire(
         reflex,
         situation,
         &outcome,
-        below,
         obs,
         ctx.tick,
         ctx.now,
     )?;
-    if persona.last_signature.as_deref() == Some(signature.as_str()) {
-        persona.repeats_in_row += 1;
-    } else {
-        persona.last_signature = Some(signature);
-        persona.repeats_in_row = 1;
+    let scene = Scene {
+        workspace,
+        tick: ctx.tick,
+        now: ctx.now,
+        situation,
+        pool,
+    };
+    let closing = steps::after_action(tx, scene, step, &call, &outcome, None)?;
+    for line in &closing.lines {
+        tx.push(&StreamLine::new(
+            ctx.tick,
+            ctx.now,
+            Voice::System,
+            line.clone(),
+        ))?;
     }
-    tx.set(&*persona)?;
+    let advanced = economy::advanced(&outcome, closing.closed, first);
+    let handled = if below {
+        Handled_::Below
+    } else {
+        Handled_::Fired
+    };
+    fire::count(tx, ctx.now, handled, outcome.success && advanced.any())?;
+    account(
+        tx,
+        Entry {
+            tick: ctx.tick,
+            at: ctx.now,
+            turn: Turn::Work,
+            tool: Some(&call.tool),
+            signature: Some(&signature),
+            success: outcome.success,
+            automated: true,
+            advanced,
+            observed: &crate::creature::outcome::observation(&outcome, obs),
+            episode: Some(fired.episode),
+            replan_changed: None,
+            xp: 0,
+        },
+    )?;
+    *persona = tx.singleton()?;
     Ok(Some(Handled {
         fired,
         outcome,
         call,
+        advanced,
+        closed: closing.lines,
     }))
 }
 
@@ -104,7 +153,7 @@ pub fn end_below(
     skills: &[Runnable],
     recovered: Option<u64>,
 ) -> Result<TurnReport> {
-    let payment = economy::settle(persona, &handled.outcome, economy::Progress::default(), 0);
+    let payment = economy::settle(persona, &handled.outcome, handled.advanced, 0);
     persona.ticks = ctx.tick;
     persona.sleep_pressure += PRESSURE_PER_TURN;
     persona.last_tick = Some(LastTick {
@@ -115,7 +164,7 @@ pub fn end_below(
     });
     tx.set(&*persona)?;
     tx.remove::<Lease>(LEASE_KEY)?;
-    let events = if economy::credit(&handled.outcome).evidence {
+    let mut events = if economy::credit(&handled.outcome).evidence {
         after_outcome(
             tx,
             ctx,
@@ -126,6 +175,7 @@ pub fn end_below(
     } else {
         Vec::new()
     };
+    events.extend(handled.closed.iter().cloned());
     Ok(TurnReport {
         tick: ctx.tick,
         turn: Turn::Work,

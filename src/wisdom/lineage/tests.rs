@@ -303,6 +303,10 @@ fn an_import_is_discounted_inherited_once_and_reflexes_wait_for_a_fresh_streak()
             automated: false,
             summary: String::new(),
             duration_ms: 0,
+            advanced: crate::creature::turns::Advanced {
+                step_closed: true,
+                ..Default::default()
+            },
         })
         .unwrap();
     }

@@ -33,6 +33,7 @@ fn episode(tick: u64, situation: &str, tool: &str, success: bool) -> Episode {
         automated: false,
         summary: String::new(),
         duration_ms: 0,
+        advanced: Default::default(),
     }
 }
 

@@ -44,10 +44,13 @@ pub struct Fired {
     pub line: String,
     pub success: bool,
     pub demoted: bool,
+    /// The episode it was recorded as.
+    pub episode: u64,
 }
 
 /// Records `reflex`'s firing in `situation` at `tick` with its adjudicated `outcome` (already
-/// marked automated). `below`: the model is not called this tick.
+/// marked automated). The caller counts the tick in the metric once it knows what the firing
+/// advanced.
 #[allow(clippy::too_many_arguments)]
 pub fn record(
     tx: &mut Tx<'_>,
@@ -55,7 +58,6 @@ pub fn record(
     mut reflex: Reflex,
     situation: &str,
     outcome: &Outcome,
-    below: bool,
     obs_max_chars: usize,
     tick: u64,
     now: Millis,
@@ -70,7 +72,7 @@ pub fn record(
         Voice::Observe,
         observed.clone(),
     ))?;
-    tx.push(&Episode {
+    let episode = tx.push(&Episode {
         tick,
         at: now,
         situation: situation.to_string(),
@@ -93,6 +95,7 @@ pub fn record(
             SUMMARY_CHARS,
         ),
         duration_ms: outcome.duration_ms,
+        advanced: Default::default(),
     })?;
     reflex.fired += 1;
     reflex.last_fired = Some(tick);
@@ -118,17 +121,12 @@ pub fn record(
         news::post(tx, tick, now, NewsKind::ReflexDemoted, &reflex.id, text)?;
     }
     tx.put(&reflex.id.clone(), &reflex)?;
-    let handled = if below {
-        Handled::Below
-    } else {
-        Handled::Fired
-    };
-    count(tx, now, handled, outcome.success)?;
     Ok(Fired {
         id: reflex.id,
         line: format!("[REFLEX] {line}"),
         success: outcome.success,
         demoted,
+        episode,
     })
 }
 

@@ -1,8 +1,11 @@
 //! The promotion scan (WIS1, WIS2): reads only the episodes pushed since the last scan (a
 //! cursor over the ledger's ring), keeps one running streak per situation, and proposes a
 //! reflex when one action signature has answered a situation with `reflex_promote_successes`
-//! adjudicated successes in a row. An automated outcome, a text reply and anything the model
-//! did not choose never count; a failure in the situation resets its streak; a demoted (or
+//! adjudicated successes in a row that each advanced something the world can check (design
+//! §6: it closed the step, made something new, or was a first success). A success that merely
+//! ran is no evidence either way: a rut never becomes a reflex. An automated outcome, a text
+//! reply and anything the model did not choose never count; a failure in the situation resets
+//! its streak; a demoted (or
 //! inherited) reflex is proposed again only by a streak that started after its demotion (or
 //! its import).
 
@@ -65,8 +68,9 @@ impl ScanReport {
 }
 
 /// Feeds one episode to the streaks; returns the streak when it has just reached `need` or
-/// grown past it. An automated outcome or a text reply is passed over (neither counts nor
-/// resets, WIS2); any other failure, an unreadable reply among them, resets the situation.
+/// grown past it. An automated outcome, a text reply or a success that advanced nothing is
+/// passed over (neither counts nor resets: WIS2, and a rut is no evidence); any other failure,
+/// an unreadable reply among them, resets the situation.
 pub fn observe(
     streaks: &mut BTreeMap<String, Streak>,
     seq: u64,
@@ -78,6 +82,9 @@ pub fn observe(
     }
     if !e.success {
         streaks.remove(&e.situation);
+        return None;
+    }
+    if !e.advanced.any() {
         return None;
     }
     let args = args_of(&e.action)?;

@@ -30,6 +30,11 @@ fn episode(situation: &str, success: bool, automated: bool, tool: &str) -> Episo
         automated,
         summary: String::new(),
         duration_ms: 0,
+        // Each success closed its step: real progress, the kind a streak counts.
+        advanced: crate::creature::turns::Advanced {
+            step_closed: success,
+            ..Default::default()
+        },
     }
 }
 
@@ -54,6 +59,28 @@ fn run(store: &Store, wisdom: &Wisdom) -> ScanReport {
 
 fn ok() -> Episode {
     episode("-|s", true, false, "read_file")
+}
+
+/// The rut the 270M fell into ("list the files here → note_append hi", 39% of ticks "below the
+/// model") must be impossible: successes that advanced nothing are no streak.
+#[test]
+fn a_rut_of_successes_that_advance_nothing_never_becomes_a_reflex() {
+    let (_dir, store) = temp_store();
+    let w = Wisdom::default();
+    let mut rut = ok();
+    rut.advanced = Default::default();
+    push(&store, &vec![rut.clone(); 12]);
+    assert!(
+        run(&store, &w).proposed.is_empty(),
+        "twelve repeats, no progress"
+    );
+    push(&store, &[ok(), rut.clone(), ok(), rut, ok(), ok()]);
+    assert!(
+        run(&store, &w).proposed.is_empty(),
+        "four real ones, the rut passed over"
+    );
+    push(&store, &[ok()]);
+    assert_eq!(run(&store, &w).proposed, ["r1"], "the fifth that advanced");
 }
 
 #[test]

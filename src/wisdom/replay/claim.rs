@@ -21,6 +21,8 @@ pub fn signature(check: &Check) -> String {
     match check {
         Check::Shell { command } => format!("{PREDICT} check: {}", collapse(command)),
         Check::Stat { criterion } => format!("{PREDICT} stat: {}", criterion.describe()),
+        // Not written by `predict`; named by their own words.
+        other => format!("{PREDICT} {}", other.describe()),
     }
 }
 
@@ -53,7 +55,10 @@ pub fn complement(check: &Check) -> Option<Check> {
                 },
             })
         }
-        Check::Stat { .. } => None,
+        Check::Stat { .. }
+        | Check::FileExists { .. }
+        | Check::FileContains { .. }
+        | Check::ReplyContains { .. } => None,
     }
 }
 

@@ -16,7 +16,7 @@ use crate::creature::stream::{STREAM_CAP, StreamLine};
 use crate::memory::LazyMemory;
 use crate::mind::Prompt;
 use crate::wisdom::recall::{self, Injected};
-use crate::world::prompt::{self, Tail, work_cue_knowing};
+use crate::world::prompt::{self, Tail, work_cue_with};
 
 use super::Today;
 use super::material::Material;
@@ -90,9 +90,11 @@ pub fn rebuild(
         step_of(&m.situation),
         recall.block.as_deref(),
     )?;
-    let cue = work_cue_knowing(step_of(&m.situation), &known);
+    let pool = prompt::examples_for(today.unlocks);
+    let cue = work_cue_with(step_of(&m.situation), &known, &pool, "");
     let tail = Tail {
         scene: None,
+        keeper: None,
         tick: m.tick,
         plan: None,
         objectives: today.objectives.map(str::to_string),

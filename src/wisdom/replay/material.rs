@@ -183,6 +183,7 @@ mod tests {
             automated: false,
             summary: String::new(),
             duration_ms: 1,
+            advanced: Default::default(),
         }
     }
 

@@ -200,6 +200,11 @@ fn shell() -> &'static Path {
 /// Blocks for at most the timeout plus a short grace for the kill. Call it from a thread that
 /// lives until it returns: the command is tied to the calling thread's life
 /// (`PR_SET_PDEATHSIG`), not only the process's.
+/// `s` as one single-quoted shell word.
+pub fn shell_quote(s: &str) -> String {
+    format!("'{}'", s.replace('\'', "'\\''"))
+}
+
 pub fn run_command(command: &str, workspace: &Path, limits: &Limits) -> Outcome {
     let start = Instant::now();
     let outcome = run_inner(command, workspace, limits);
@@ -303,5 +308,16 @@ mod tests {
             choose(SandboxMode::Rlimit, found()),
             Backend::Rlimit(_)
         ));
+    }
+}
+
+#[cfg(test)]
+mod quote_tests {
+    use super::shell_quote;
+
+    #[test]
+    fn quoting_survives_quotes() {
+        assert_eq!(shell_quote("it's"), r"'it'\''s'");
+        assert_eq!(shell_quote(""), "''");
     }
 }

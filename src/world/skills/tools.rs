@@ -93,7 +93,11 @@ pub fn add_version(
     Ok(Outcome::ok(format!(
         "skill {name} v{n} written; call it as skill_{name}; it is LIVE once a run succeeds; {where_}"
     ))
-    .with_effect(Effect::Changed))
+    .with_effect(if n == 1 {
+        Effect::Created
+    } else {
+        Effect::Changed
+    }))
 }
 
 /// Makes the last version of the skill that ran successfully the one that runs.
@@ -122,12 +126,8 @@ pub fn rollback(tx: &mut Tx<'_>, mut skill: Skill) -> Result<Outcome> {
 
 /// Runs a skill's current version in the sandbox, its input as `$1`.
 pub fn run_skill(skill: &Runnable, input: &str, workspace: &Path, limits: &Limits) -> Outcome {
-    let command = format!("set -- {}\n{}", shell_quote(input), skill.script);
+    let command = format!("set -- {}\n{}", sandbox::shell_quote(input), skill.script);
     sandbox::run_command(&command, workspace, limits)
-}
-
-fn shell_quote(s: &str) -> String {
-    format!("'{}'", s.replace('\'', "'\\''"))
 }
 
 /// Records a run of `version` of skill `name`: a success the model chose makes the version
@@ -165,15 +165,4 @@ pub fn settle_run(
     }
     tx.put(name, &skill)?;
     Ok(went_live.then(|| format!("skill_{name} v{version} is LIVE: a run of it succeeded")))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn quoting_survives_quotes() {
-        assert_eq!(shell_quote("it's"), r"'it'\''s'");
-        assert_eq!(shell_quote(""), "''");
-    }
 }

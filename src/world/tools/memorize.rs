@@ -59,7 +59,7 @@ fn run(action: &Action, body: &Body<'_>, tx: &mut Tx<'_>) -> Result<Outcome> {
     let new =
         NewEngram::new(kind, text, Provenance::Experienced).source(format!("tick:{}", body.tick));
     match memory.remember(tx, new, body.now) {
-        Ok(id) => Ok(Outcome::ok(format!("kept as {id} ({kind})")).with_effect(Effect::Changed)),
+        Ok(id) => Ok(Outcome::ok(format!("kept as {id} ({kind})")).with_effect(Effect::Created)),
         Err(e) => refusal(e),
     }
 }

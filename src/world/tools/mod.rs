@@ -23,6 +23,7 @@ pub mod note_append;
 pub mod note_close;
 pub mod note_list;
 pub mod note_read;
+pub mod note_reopen;
 pub mod objective_add;
 pub mod objective_block;
 pub mod objective_done;
@@ -196,7 +197,7 @@ mod tests {
                 "speak"
             ]
         );
-        assert_eq!(TOOLS.len(), 24);
+        assert_eq!(TOOLS.len(), 25);
         assert!(std::ptr::eq(&TOOLS[0], spec("bash").unwrap()));
         assert!(std::ptr::eq(spec("see").unwrap(), spec("vision").unwrap()));
         assert!(get("skill_count").is_none() && get("reply").is_none());

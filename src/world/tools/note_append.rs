@@ -1,5 +1,6 @@
 //! `note_append`: adds a note to a notebook, making the notebook if it is new (up to
-//! [`MAX_NOTEBOOKS`]). The first open note of `plan` is the creature's current step.
+//! [`MAX_NOTEBOOKS`]). The first open note of `plan` is the creature's current step. A note
+//! whose text is already open in that notebook is not written again, and the answer says so.
 
 use super::{Run, Tool};
 use crate::base::exit::Result;
@@ -39,7 +40,12 @@ fn run(action: &Action, body: &Body<'_>, tx: &mut Tx<'_>) -> Result<Outcome> {
         ));
     }
     let mut book = notebooks::load(tx, &name)?;
+    if let Some(n) = book.open_with(text) {
+        // Already written and still open: nothing new, and it says so.
+        let said = Outcome::ok(format!("{name} {n} already says that and is still open"));
+        return Ok(said.with_effect(Effect::Unchanged));
+    }
     let n = book.append(text, body.now);
     notebooks::save(tx, &book)?;
-    Ok(Outcome::ok(format!("noted as {name} {n}")).with_effect(Effect::Changed))
+    Ok(Outcome::ok(format!("noted as {name} {n}")).with_effect(Effect::Created))
 }

@@ -3,7 +3,7 @@
 use super::{Run, Tool};
 use crate::base::exit::Result;
 use crate::base::store::{Read, Tx};
-use crate::creature::notebooks::{self, Notebook};
+use crate::creature::notebooks::{self, ClosedBy, Closure, Notebook};
 use crate::creature::tool::{ArgSpec, ArgType, ToolSpec};
 use crate::creature::{Action, Effect, FailKind, Outcome};
 use crate::world::dispatch::Body;
@@ -25,7 +25,7 @@ pub static TOOL: Tool = Tool {
     run: Run::Store(run),
 };
 
-fn run(action: &Action, _: &Body<'_>, tx: &mut Tx<'_>) -> Result<Outcome> {
+fn run(action: &Action, body: &Body<'_>, tx: &mut Tx<'_>) -> Result<Outcome> {
     let name = match notebook_arg(action) {
         Ok(name) => name,
         Err(outcome) => return Ok(outcome),
@@ -38,7 +38,14 @@ fn run(action: &Action, _: &Body<'_>, tx: &mut Tx<'_>) -> Result<Outcome> {
         .get("number")
         .and_then(|v| v.as_u64())
         .unwrap_or(0) as u32;
-    match book.close(n) {
+    let closure = Closure {
+        tick: body.tick,
+        at: body.now,
+        by: ClosedBy::Creature,
+        episode: None,
+        why: String::new(),
+    };
+    match book.close_by(n, closure) {
         None => Ok(Outcome::fail(
             FailKind::NotFound,
             format!("{name} has no note {n}"),

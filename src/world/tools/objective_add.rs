@@ -38,5 +38,5 @@ fn run(action: &Action, body: &Body<'_>, tx: &mut Tx<'_>) -> Result<Outcome> {
     let active = book.active().is_some_and(|o| o.id == id);
     tx.set(&book)?;
     let note = if active { "; it is the active one" } else { "" };
-    Ok(Outcome::ok(format!("objective {id} set{note}")).with_effect(Effect::Changed))
+    Ok(Outcome::ok(format!("objective {id} set{note}")).with_effect(Effect::Created))
 }

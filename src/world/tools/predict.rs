@@ -89,5 +89,5 @@ fn run(action: &Action, body: &Body<'_>, tx: &mut Tx<'_>) -> Result<Outcome> {
         "prediction #{seq} is in the ledger; the world checks it at tick {}",
         e.due_tick
     ))
-    .with_effect(Effect::Changed))
+    .with_effect(Effect::Created))
 }

@@ -5,15 +5,15 @@
 
 use std::borrow::Cow;
 
-use super::{Earning, Topic, Unit};
+use super::{Earning, Topic, Unit, ex};
 use crate::creature::UnitId;
 use crate::creature::criterion::{Criterion, Op, stat};
 use crate::world::organs::Organ;
 use crate::world::tools::{
     bash, check_tools, create_skill, delegate, edit_skill, heirlooms, list_skills, manual,
-    memorize, note_append, note_close, note_list, note_read, objective_add, objective_block,
-    objective_done, objective_list, predict, read_file, recall, rollback_skill, speak, vision,
-    write_file,
+    memorize, note_append, note_close, note_list, note_read, note_reopen, objective_add,
+    objective_block, objective_done, objective_list, predict, read_file, recall, rollback_skill,
+    speak, vision, write_file,
 };
 
 /// Quests passed and sleeps taken before the senses grow (decision 1: U4 is a milestone).
@@ -37,28 +37,70 @@ pub static UNITS: &[Unit] = &[
             &note_read::TOOL,
             &note_list::TOOL,
             &note_close::TOOL,
+            &note_reopen::TOOL,
             &check_tools::TOOL,
         ],
-        stanza: r#"Your {roam} carry you around your {home}, the workspace; your {make} shape things in it;
-your {notebook} keeps numbered notes, and the first open note of the plan notebook is your
-current step; in your {mirror} you find all you can do.
-Q: list the files here
-A: {"tool": "bash", "args": {"command": "ls -la"}}
-Q: write hi into hello.txt
-A: {"tool": "write_file", "args": {"path": "hello.txt", "content": "hi"}}
-Q: show what hello.txt says
-A: {"tool": "read_file", "args": {"path": "hello.txt"}}
-Q: add 'find out what is here' to the plan notebook
-A: {"tool": "note_append", "args": {"notebook": "plan", "text": "find out what is here"}}
-Q: read the plan notebook
-A: {"tool": "note_read", "args": {"notebook": "plan"}}
-Q: mark note 1 of the plan notebook done
-A: {"tool": "note_close", "args": {"notebook": "plan", "number": 1}}
-Q: list your notebooks
-A: {"tool": "note_list", "args": {}}
-Q: check what you are able to do now
-A: {"tool": "check_tools", "args": {}}
+        stanza: r#"Your {roam} carry you around your {home}, the workspace: bash runs one shell command there.
+Your {make} shape things in it: write_file writes a whole file, read_file shows what one says.
+Your {notebook} keeps numbered notes: note_append adds one, note_read shows a notebook,
+note_list lists them, note_close marks a note done and note_reopen opens it again. The first
+open note of the plan notebook is your current step. In your {mirror}, check_tools shows all
+you can do.
 "#,
+        examples: &[
+            ex(
+                "list the files here",
+                r#"{"tool": "bash", "args": {"command": "ls -la"}}"#,
+            ),
+            ex(
+                "run date",
+                r#"{"tool": "bash", "args": {"command": "date"}}"#,
+            ),
+            ex(
+                "count the lines in log.txt",
+                r#"{"tool": "bash", "args": {"command": "wc -l log.txt"}}"#,
+            ),
+            ex(
+                "write hi into hello.txt",
+                r#"{"tool": "write_file", "args": {"path": "hello.txt", "content": "hi"}}"#,
+            ),
+            ex(
+                "make a file todo.txt that says buy milk",
+                r#"{"tool": "write_file", "args": {"path": "todo.txt", "content": "buy milk"}}"#,
+            ),
+            ex(
+                "read hello.txt",
+                r#"{"tool": "read_file", "args": {"path": "hello.txt"}}"#,
+            ),
+            ex(
+                "show what todo.txt says",
+                r#"{"tool": "read_file", "args": {"path": "todo.txt"}}"#,
+            ),
+            ex(
+                "add 'find out what is here' to the plan notebook",
+                r#"{"tool": "note_append", "args": {"notebook": "plan", "text": "find out what is here"}}"#,
+            ),
+            ex(
+                "read the plan notebook",
+                r#"{"tool": "note_read", "args": {"notebook": "plan"}}"#,
+            ),
+            ex(
+                "mark note 1 of the plan notebook done",
+                r#"{"tool": "note_close", "args": {"notebook": "plan", "number": 1}}"#,
+            ),
+            ex(
+                "open note 2 of the plan notebook again",
+                r#"{"tool": "note_reopen", "args": {"notebook": "plan", "number": 2}}"#,
+            ),
+            ex(
+                "list your notebooks",
+                r#"{"tool": "note_list", "args": {}}"#,
+            ),
+            ex(
+                "check what you are able to do now",
+                r#"{"tool": "check_tools", "args": {}}"#,
+            ),
+        ],
         topics: &[
             Topic {
                 name: "workspace",
@@ -70,29 +112,45 @@ A: {"tool": "check_tools", "args": {}}
             Topic {
                 name: "notebooks",
                 text: "A notebook holds numbered notes, each open or done. The first open note of \
-                       the notebook called plan is your current step. note_append adds a note, \
-                       note_close marks one done, note_read shows a notebook, note_list shows \
-                       them all.",
+                       the notebook called plan is your current step; when the world shows a \
+                       step done (the file you were to write is there, the command ran, the \
+                       keeper got your answer) it is closed for you. note_append adds a note \
+                       (a text already open is not written twice), note_close marks one done, \
+                       note_reopen opens a closed one again, note_read shows a notebook, \
+                       note_list shows them all.",
             },
         ],
         earning: Earning::Birth,
         grant_text: "You have a body. Your {roam} carry you around your {home} (bash); your \
                      {make} write and read files (write_file, read_file); your {notebook} keeps \
-                     notes (note_append, note_read, note_list, note_close); in your {mirror} you \
-                     find all you can do (check_tools).",
+                     notes (note_append, note_read, note_list, note_close, note_reopen); in your \
+                     {mirror} you find all you can do (check_tools).",
     },
     Unit {
         id: UnitId::U1,
         name: "memory",
         tools: &[&memorize::TOOL, &recall::TOOL, &heirlooms::TOOL],
-        stanza: r#"Your {memory} keeps what you choose to remember, and finds what is most like a query.
-Q: remember that the backup script is tools/backup.sh
-A: {"tool": "memorize", "args": {"text": "the backup script is tools/backup.sh", "kind": "fact"}}
-Q: find what you know about the backup script
-A: {"tool": "recall", "args": {"query": "backup script"}}
-Q: read what your ancestors left you
-A: {"tool": "heirlooms", "args": {}}
+        stanza: r#"Your {memory} keeps what you choose to remember: memorize keeps a sentence, recall finds what
+you kept that is most like a query, and heirlooms opens what your ancestors left you.
 "#,
+        examples: &[
+            ex(
+                "remember that the backup script is tools/backup.sh",
+                r#"{"tool": "memorize", "args": {"text": "the backup script is tools/backup.sh", "kind": "fact"}}"#,
+            ),
+            ex(
+                "remember what todo.txt says",
+                r#"{"tool": "memorize", "args": {"text": "todo.txt says buy milk", "kind": "fact"}}"#,
+            ),
+            ex(
+                "find what you know about the backup script",
+                r#"{"tool": "recall", "args": {"query": "backup script"}}"#,
+            ),
+            ex(
+                "read what your ancestors left you",
+                r#"{"tool": "heirlooms", "args": {}}"#,
+            ),
+        ],
         topics: &[Topic {
             name: "memory",
             text: "memorize keeps a sentence or two; its kind is fact, procedure, strategy or \
@@ -121,20 +179,33 @@ A: {"tool": "heirlooms", "args": {}}
             &manual::TOOL,
         ],
         stanza: r#"Your {craft} makes skills: scripts of your own that become tools named skill_ and their
-name, whose input arrives as $1. A skill is LIVE once a run of it succeeds.
-Q: make a skill that counts the files here
-A: {"tool": "create_skill", "args": {"name": "count", "script": "ls | wc -l", "about": "counts the files here"}}
-Q: run the count skill
-A: {"tool": "skill_count", "args": {"input": ""}}
-Q: change the count skill to count hidden files too
-A: {"tool": "edit_skill", "args": {"name": "count", "script": "ls -A | wc -l"}}
-Q: go back to the count skill's version that last worked
-A: {"tool": "rollback_skill", "args": {"name": "count"}}
-Q: list your skills
-A: {"tool": "list_skills", "args": {}}
-Q: read the manual page on skills
-A: {"tool": "manual", "args": {"topic": "skills"}}
+name, whose input arrives as $1. create_skill makes one, edit_skill writes a new version,
+rollback_skill goes back to the version that last worked, list_skills shows them, and manual
+has a page for every tool you have. A skill is LIVE once a run of it succeeds.
 "#,
+        examples: &[
+            ex(
+                "make a skill that counts the files here",
+                r#"{"tool": "create_skill", "args": {"name": "count", "script": "ls | wc -l", "about": "counts the files here"}}"#,
+            ),
+            ex(
+                "run the count skill",
+                r#"{"tool": "skill_count", "args": {"input": ""}}"#,
+            ),
+            ex(
+                "change the count skill to count hidden files too",
+                r#"{"tool": "edit_skill", "args": {"name": "count", "script": "ls -A | wc -l"}}"#,
+            ),
+            ex(
+                "go back to the count skill's version that last worked",
+                r#"{"tool": "rollback_skill", "args": {"name": "count"}}"#,
+            ),
+            ex("list your skills", r#"{"tool": "list_skills", "args": {}}"#),
+            ex(
+                "read the manual page on skills",
+                r#"{"tool": "manual", "args": {"topic": "skills"}}"#,
+            ),
+        ],
         topics: &[Topic {
             name: "skills",
             text: "A skill is a shell script you made with create_skill. It is a tool named \
@@ -155,13 +226,19 @@ A: {"tool": "manual", "args": {"topic": "skills"}}
         id: UnitId::U3,
         name: "foresight",
         tools: &[&predict::TOOL],
-        stanza: r#"Your {foresight} says what comes next, and the world checks it: by running a check
-command after some turns, or by reading a stat.
-Q: predict that notes.txt will exist within 5 turns
-A: {"tool": "predict", "args": {"claim": "notes.txt will exist", "check": "test -f notes.txt", "within": 5}}
-Q: predict that two skills will be live within 20 turns
-A: {"tool": "predict", "args": {"claim": "two skills will be live", "stat": "skills.live >= 2", "within": 20}}
+        stanza: r#"Your {foresight} says what comes next, and the world checks it: predict writes a claim with a
+check command run after some turns, or a stat to read.
 "#,
+        examples: &[
+            ex(
+                "predict that notes.txt will exist within 5 turns",
+                r#"{"tool": "predict", "args": {"claim": "notes.txt will exist", "check": "test -f notes.txt", "within": 5}}"#,
+            ),
+            ex(
+                "predict that two skills will be live within 20 turns",
+                r#"{"tool": "predict", "args": {"claim": "two skills will be live", "stat": "skills.live >= 2", "within": 20}}"#,
+            ),
+        ],
         topics: &[Topic {
             name: "predictions",
             text: "predict writes a claim into the expectation ledger with a way to check it: \
@@ -181,10 +258,13 @@ A: {"tool": "predict", "args": {"claim": "two skills will be live", "stat": "ski
         id: UnitId::U4a,
         name: "sight",
         tools: &[&vision::TOOL],
-        stanza: r#"Your {sight} look at pictures in your {home}.
-Q: read what is written in photo.png
-A: {"tool": "vision", "args": {"path": "photo.png", "question": "what is written here?"}}
+        stanza: r#"Your {sight} look at pictures in your {home}: vision reads an image and answers a question
+about it.
 "#,
+        examples: &[ex(
+            "read what is written in photo.png",
+            r#"{"tool": "vision", "args": {"path": "photo.png", "question": "what is written here?"}}"#,
+        )],
         topics: &[Topic {
             name: "sight",
             text: "vision reads an image file from the workspace (png, jpg, gif or webp, at most \
@@ -202,10 +282,12 @@ A: {"tool": "vision", "args": {"path": "photo.png", "question": "what is written
         id: UnitId::U4b,
         name: "voice",
         tools: &[&speak::TOOL],
-        stanza: r#"Your {voice} says things aloud.
-Q: say hello aloud
-A: {"tool": "speak", "args": {"text": "hello"}}
+        stanza: r#"Your {voice} says things aloud: speak says a text.
 "#,
+        examples: &[ex(
+            "say hello aloud",
+            r#"{"tool": "speak", "args": {"text": "hello"}}"#,
+        )],
         topics: &[Topic {
             name: "voice",
             text: "speak says a text aloud, up to 1000 characters. The last thing said is kept \
@@ -226,16 +308,28 @@ A: {"tool": "speak", "args": {"text": "hello"}}
             &objective_block::TOOL,
             &objective_list::TOOL,
         ],
-        stanza: r#"Your {resolve} keeps you on an objective; the first open one is the active one.
-Q: set the objective to sort the notes folder
-A: {"tool": "objective_add", "args": {"text": "sort the notes folder"}}
-Q: mark objective 1 done
-A: {"tool": "objective_done", "args": {"id": 1}}
-Q: mark objective 1 blocked because the folder is missing
-A: {"tool": "objective_block", "args": {"id": 1, "why": "the folder is missing"}}
-Q: list your objectives
-A: {"tool": "objective_list", "args": {}}
+        stanza: r#"Your {resolve} keeps you on an objective; the first open one is the active one. objective_add
+sets one, objective_done marks one done, objective_block marks one blocked with why, and
+objective_list shows them.
 "#,
+        examples: &[
+            ex(
+                "set the objective to sort the notes folder",
+                r#"{"tool": "objective_add", "args": {"text": "sort the notes folder"}}"#,
+            ),
+            ex(
+                "mark objective 1 done",
+                r#"{"tool": "objective_done", "args": {"id": 1}}"#,
+            ),
+            ex(
+                "mark objective 1 blocked because the folder is missing",
+                r#"{"tool": "objective_block", "args": {"id": 1, "why": "the folder is missing"}}"#,
+            ),
+            ex(
+                "list your objectives",
+                r#"{"tool": "objective_list", "args": {}}"#,
+            ),
+        ],
         topics: &[Topic {
             name: "objectives",
             text: "objective_add sets an objective and gives it a number. The first open \
@@ -253,11 +347,13 @@ A: {"tool": "objective_list", "args": {}}
         id: UnitId::U6,
         name: "workshop",
         tools: &[&delegate::TOOL],
-        stanza: r#"In your {workshop} a deeper mind works on one job at a time; its digest comes back in
-a later turn.
-Q: have the deeper mind summarize the notes in three lines
-A: {"tool": "delegate", "args": {"task": "summarize in three lines: ..."}}
+        stanza: r#"In your {workshop} a deeper mind works on one job at a time: delegate hands it a job, and its
+digest comes back in a later turn.
 "#,
+        examples: &[ex(
+            "have the deeper mind summarize the notes in three lines",
+            r#"{"tool": "delegate", "args": {"task": "summarize in three lines: ..."}}"#,
+        )],
         topics: &[Topic {
             name: "delegation",
             text: "delegate hands a job to a deeper mind outside you. The job is worked on at \

@@ -14,6 +14,8 @@ use crate::world::skills::spec_for;
 /// Every text of a unit that the creature reads.
 fn texts(u: &Unit) -> Vec<(&'static str, &'static str)> {
     let mut out = vec![("stanza", u.stanza), ("grant text", u.grant_text)];
+    out.extend(u.examples.iter().map(|e| ("example", e.task)));
+    out.extend(u.examples.iter().map(|e| ("example action", e.action)));
     out.extend(u.topics.iter().map(|t| ("topic", t.text)));
     out
 }
@@ -97,8 +99,16 @@ fn each_unit_text_names_only_its_own_tools() {
         }
         for tool in u.specs() {
             assert!(
-                u.stanza.contains(&format!("\"{}\"", tool.name)),
-                "the {} stanza does not teach {}",
+                mentions(u.stanza, tool.name),
+                "the {} stanza does not name {}",
+                u.id,
+                tool.name
+            );
+            assert!(
+                u.examples
+                    .iter()
+                    .any(|e| e.action.contains(&format!("\"{}\"", tool.name))),
+                "no {} example teaches {}",
                 u.id,
                 tool.name
             );
@@ -183,6 +193,7 @@ fn a_newborn_sees_exactly_the_u0_kit() {
             "note_read",
             "note_list",
             "note_close",
+            "note_reopen",
             "check_tools"
         ]
     );

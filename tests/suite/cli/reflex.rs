@@ -1,9 +1,10 @@
 //! Reflexes through the real binary against a fake model server (design §4.1, WIS2, WIS3): one
-//! situation recurs; an interleaved failure resets the streak, five successes in a row propose
-//! a reflex, `arm` arms it, the next matching tick is handled below the model (no request
-//! reaches the server, `[REFLEX]` in the stream, XP unchanged); then the workspace changes so
-//! the action fails: the reflex is demoted, a scar is remembered, the news says so, and the
-//! next tick asks the model again.
+//! step recurs, planned again each time the last one was done; an interleaved failure resets
+//! the streak, five successes in a row that each closed the step propose a reflex, `arm` arms
+//! it, the next matching tick is handled below the model (no request reaches the server,
+//! `[REFLEX]` in the stream, XP unchanged, the step closed); then the workspace changes so the
+//! action fails: the reflex is demoted, a scar is remembered, the news says so, and the next
+//! tick asks the model again.
 
 use crate::support::fake_openai::{Answer, FakeOpenAi};
 use crate::support::{TestEnv, snapshot};
@@ -11,10 +12,10 @@ use serde_json::Value;
 use wis::base::store::Read;
 
 const PLAN: &str =
-    r#"{"thought": "the pump port is written down somewhere", "plan": ["find the pump port"]}"#;
+    r#"{"thought": "the pump port is written down somewhere", "plan": ["read notes/pump.txt"]}"#;
 const READ: &str = r#"{"tool": "read_file", "args": {"path": "notes/pump.txt"}}"#;
 const FAIL: &str = r#"{"tool": "read_file", "args": {"path": "pump.conf"}}"#;
-const SITUATION: &str = "-|find the pump port";
+const SITUATION: &str = "-|read notes pump txt";
 
 fn creature(server: &FakeOpenAi) -> TestEnv {
     let mut env = TestEnv::born();
@@ -39,21 +40,35 @@ fn xp(env: &TestEnv) -> u64 {
 
 #[test]
 fn a_recurring_success_becomes_a_reflex_that_fires_below_the_model_until_it_fails() {
-    // plan, two reads, a failure, four reads, the rumination the repeats force, the fifth
-    // read; then the model is asked once more after the demotion.
+    // Each read closes the step, so the next turn plans it again: two reads, a failure, four
+    // reads; then the fifth read.
     let answers = [
-        PLAN, READ, READ, FAIL, READ, READ, READ, READ, PLAN, READ, READ,
+        PLAN, READ, PLAN, READ, PLAN, FAIL, READ, PLAN, READ, PLAN, READ, PLAN, READ, PLAN, READ,
     ];
     let server = FakeOpenAi::builder()
         .answers(answers.map(Answer::content))
         .start();
     let env = creature(&server);
-    let kinds: Vec<String> = (0..8)
+    let kinds: Vec<String> = (0..13)
         .map(|_| tick(&env)["fail_kind"].as_str().unwrap().to_string())
         .collect();
     assert_eq!(
         kinds,
-        ["ok", "ok", "ok", "not_found", "ok", "ok", "ok", "ok"]
+        [
+            "ok",
+            "ok",
+            "ok",
+            "ok",
+            "ok",
+            "not_found",
+            "ok",
+            "ok",
+            "ok",
+            "ok",
+            "ok",
+            "ok",
+            "ok"
+        ]
     );
     // Two successes, a failure, four successes: the failure reset the streak.
     snapshot!(
@@ -96,7 +111,10 @@ fn a_recurring_success_becomes_a_reflex_that_fires_below_the_model_until_it_fail
     )
     .ok();
 
-    // Handled below the model: no request, the stream says REFLEX, no XP.
+    // The step is planned again (the model plans); then the work turn is handled below the
+    // model: no request, the stream says REFLEX, no XP, the step closed.
+    server.push(Answer::content(PLAN));
+    assert_eq!(tick(&env)["turn"], "rumination");
     let asked = server.completions().len();
     let before = xp(&env);
     let handled = tick(&env);
@@ -116,8 +134,16 @@ fn a_recurring_success_becomes_a_reflex_that_fires_below_the_model_until_it_fail
         "{prompt}"
     );
 
+    assert!(
+        handled["events"].to_string().contains("is done"),
+        "the reflex closed the step: {handled}"
+    );
+
     // The world changes under the reflex: it fails, is demoted, and a scar remembers why.
     std::fs::remove_file(env.path("workspace/notes/pump.txt")).unwrap();
+    server.push(Answer::content(PLAN));
+    assert_eq!(tick(&env)["turn"], "rumination");
+    let asked = server.completions().len();
     let failed = tick(&env);
     assert_eq!(server.completions().len(), asked, "still below the model");
     assert_eq!(failed["success"], false);
@@ -128,7 +154,10 @@ fn a_recurring_success_becomes_a_reflex_that_fires_below_the_model_until_it_fail
         ["reflex", "show", "r1", "--output-format", "json"]
     )
     .ok();
-    let memories = env.wis(&["memory", "list"]).ok().to_string();
+    let memories = env
+        .wis(&["memory", "list", "--output-format", "json"])
+        .ok()
+        .to_string();
     assert!(
         memories.contains(&format!(
             "reflex r1 stopped working in situation {SITUATION}"
@@ -141,6 +170,7 @@ fn a_recurring_success_becomes_a_reflex_that_fires_below_the_model_until_it_fail
     refused.code(65);
 
     // The next tick asks the model again.
+    server.push(Answer::content(READ));
     let asked_again = tick(&env);
     assert_eq!(server.completions().len(), asked + 1);
     assert!(asked_again.get("reflex").is_none());
@@ -155,14 +185,14 @@ fn a_recurring_success_becomes_a_reflex_that_fires_below_the_model_until_it_fail
 
 #[test]
 fn arming_past_the_cap_is_refused_naming_the_armed_ones() {
-    let answers = [PLAN, READ, READ, READ, READ, PLAN, READ];
+    let answers = [PLAN, READ, PLAN, READ];
     let server = FakeOpenAi::builder()
         .answers(answers.map(Answer::content))
         .start();
     let mut env = creature(&server);
     env.set("WIS_WISDOM_REFLEX_PROMOTE_SUCCESSES", "2");
     env.set("WIS_WISDOM_REFLEX_MAX_ARMED", "1");
-    for _ in 0..3 {
+    for _ in 0..4 {
         tick(&env);
     }
     // The sleep's job proposes it (and says so on the receipt).

@@ -165,6 +165,7 @@ fn twenty_ticks_of_a_life_with_every_malformed_reply() {
             "note_read",
             "note_list",
             "note_close",
+            "note_reopen",
             "check_tools",
             "reply"
         ]
@@ -210,28 +211,43 @@ fn one_line_per_tick_for_people() {
     .ok();
 }
 
+/// The first `echo again` is its first success in the situation (progress); the four after it
+/// advance nothing, and a rut of four brings a rumination.
 #[test]
 fn the_same_act_four_times_in_a_row_brings_a_rumination() {
     let same = r#"{"tool": "bash", "args": {"command": "echo again"}}"#;
     let server = FakeOpenAi::builder()
         .reply(r#"{"thought": "go", "plan": ["say it"]}"#)
-        .answers(std::iter::repeat_n(Answer::content(same), 4))
+        .answers(std::iter::repeat_n(Answer::content(same), 5))
         .reply(r#"{"thought": "I am in a rut", "plan": ["do something else"]}"#)
         .start();
     let env = env_with(&server);
-    let turns: Vec<String> = (0..6)
-        .map(|_| tick(&env)["turn"].as_str().unwrap().to_string())
+    let reports: Vec<serde_json::Value> = (0..7).map(|_| tick(&env)).collect();
+    let turns: Vec<&str> = reports
+        .iter()
+        .map(|r| r["turn"].as_str().unwrap())
         .collect();
     assert_eq!(
         turns,
-        ["rumination", "work", "work", "work", "work", "rumination"]
+        [
+            "rumination",
+            "work",
+            "work",
+            "work",
+            "work",
+            "work",
+            "rumination"
+        ]
     );
+    let xp: Vec<u64> = reports[1..6]
+        .iter()
+        .map(|r| r["xp"].as_u64().unwrap())
+        .collect();
+    assert_eq!(xp, [1, 0, 0, 0, 0], "only the first success pays");
     let last = server.last_completion();
     let asked = last.json["messages"][1]["content"].as_str().unwrap();
     assert!(
-        asked
-            .trim_end()
-            .ends_with("Q: you keep doing the same thing\nA:"),
+        asked.contains("\nQ: you keep doing the same thing") && asked.trim_end().ends_with("A:"),
         "{asked}"
     );
 }

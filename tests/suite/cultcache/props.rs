@@ -48,6 +48,8 @@ fn persona() -> impl Strategy<Value = Persona> {
                     failures_in_row,
                     last_signature: (ticks % 3 == 0).then(|| format!("bash ls #{}", ticks % 5)),
                     repeats_in_row: (sleeps % 4) as u32,
+                    stalled_in_row: (xp % 5) as u32,
+                    failed_replans: (ticks % 2) as u32,
                 }
             },
         )

@@ -1,6 +1,7 @@
-//! The economy through real ticks and the body's own tools: a change pays, a closed plan step
-//! pays, a new observation pays once, and the same action in the same situation with the same
-//! result pays nothing, nor does a rewrite of identical content or a done note closed again.
+//! The economy through real ticks and the body's own tools: a new file or note pays, a closed
+//! plan step pays, an action's first success in a situation pays once, and the same action in
+//! the same situation pays nothing whatever it shows, nor does a rewrite of identical content
+//! or a done note closed again (design §6).
 
 use serde_json::json;
 use wis::base::store::Read;
@@ -34,11 +35,11 @@ fn the_body_pays_for_progress_and_not_for_repeats() {
         "write_file",
         json!({"path": "hello.txt", "content": "hello, world"}),
     );
-    assert_eq!(changed.xp, 1, "new content");
+    assert_eq!(changed.xp, 1, "new content: a first success of that write");
     assert_eq!(
         p.act("read_file", read).xp,
-        1,
-        "the file reads differently now"
+        0,
+        "the same look merely ran, though the file reads differently now"
     );
 
     let listed = p.act("note_list", json!({}));

@@ -54,7 +54,7 @@ fn an_existing_creature_is_seeded_from_its_evidence_never_to_full() {
     wis.now = (p.life.now / 1000) as u64;
     wis.set("WIS_LLM_URL", "http://127.0.0.1:9/v1");
     let dry = wis.wis(&["tick", "--dry-run"]);
-    assert!(dry.ok().contains("\"create_skill\""));
+    assert!(dry.ok().contains("create_skill makes one"));
     let missing = p.life.read(|rx| rx.get::<Unlocks>(SINGLETON_KEY).unwrap());
     assert!(missing.is_none(), "a dry run seeds nothing");
 

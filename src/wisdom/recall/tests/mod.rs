@@ -49,6 +49,7 @@ pub(crate) fn episode(tick: u64, situation: &str, action: &Action, success: bool
         automated: false,
         summary: String::new(),
         duration_ms: 1,
+        advanced: Default::default(),
     }
 }
 

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Lives a newborn on the embedded model (or the [llm] server its wis.toml names) with every
+# [wisdom] flag on, and prints the figures of its life: what anyone can run to reproduce a
+# measurement of whether a life moves.
+#
+#   scripts/real_life.sh HOME TICKS [SEED]
+#
+# HOME must not hold a creature yet. The newborn (genome seed SEED, default 21, which also
+# seeds the sampler) lives TICKS ticks, one after another; every SLEEP_EVERY ticks (default
+# 50; 0: only when its own sleep pressure says so) it also takes `wis sleep`, as a keeper's
+# nap schedule would. Each tick's JSON line goes to HOME/ticks.jsonl, each sleep's receipt to
+# HOME/sleeps.log. At the end it prints `wis status` with the life's figures over the whole
+# life, and writes them as JSON to HOME/life.json.
+#
+# Env: WIS (the wis binary; default target/release/wis, else wis on PATH),
+#      SLEEP_EVERY (default 50), COMMISSIONS (a file of commissions, one per line, each
+#      `TEXT` or `TEXT | CHECK`, given to the newborn before its first tick).
+set -euo pipefail
+home=${1:?usage: scripts/real_life.sh HOME TICKS [SEED]}
+ticks=${2:?usage: scripts/real_life.sh HOME TICKS [SEED]}
+seed=${3:-21}
+here=$(cd "$(dirname "$0")/.." && pwd)
+wis=${WIS:-}
+if [ -z "$wis" ]; then
+  if [ -x "$here/target/release/wis" ]; then wis="$here/target/release/wis"; else wis=wis; fi
+fi
+every=${SLEEP_EVERY:-50}
+if [ -e "$home/wis.redb" ]; then
+  echo "real_life: $home already holds a creature; give an empty directory" >&2
+  exit 64
+fi
+mkdir -p "$home"
+"$wis" --home "$home" init --seed "$seed"
+cat >>"$home/wis.toml" <<TOML
+
+# Set by scripts/real_life.sh: every [wisdom] flag on, the sampler seeded.
+TOML
+flags=(recall_enabled prose_recall_enabled replay_enabled curation_enabled reflexes_enabled
+       reflex_saves_tick reflex_auto_arm dreams_enabled distill_enabled)
+for f in "${flags[@]}"; do
+  if grep -q "^# $f = " "$home/wis.toml"; then
+    sed -i "s/^# $f = .*/$f = true/" "$home/wis.toml"
+  fi
+done
+sed -i "s/^#? seed = 42/seed = $seed/" "$home/wis.toml"
+if [ -n "${COMMISSIONS:-}" ]; then
+  while IFS= read -r line || [ -n "$line" ]; do
+    [ -z "${line// }" ] && continue
+    case "$line" in \#*) continue ;; esac
+    text=${line%%|*}; text=$(echo "$text" | sed 's/[[:space:]]*$//')
+    if [[ "$line" == *"|"* ]]; then
+      check=$(echo "${line#*|}" | sed 's/^[[:space:]]*//')
+      "$wis" --home "$home" commission add "$text" --check "$check"
+    else
+      "$wis" --home "$home" commission add "$text"
+    fi
+  done < "$COMMISSIONS"
+fi
+start=$(date +%s)
+for i in $(seq "$ticks"); do
+  rc=0
+  "$wis" --home "$home" tick --output-format json >>"$home/ticks.jsonl" 2>>"$home/errors.log" || rc=$?
+  case $rc in
+    0|75) ;;
+    *) echo "real_life: tick $i exited $rc (see $home/errors.log)" >&2 ;;
+  esac
+  if [ "$every" -gt 0 ] && [ $((i % every)) -eq 0 ]; then
+    "$wis" --home "$home" sleep >>"$home/sleeps.log" 2>&1 || echo "real_life: sleep after tick $i failed" >&2
+  fi
+  if [ $((i % 25)) -eq 0 ]; then
+    echo "real_life: $i of $ticks ticks ($(( $(date +%s) - start )) s)" >&2
+  fi
+done
+"$wis" --home "$home" status --window "$((ticks + ticks / 10 + 10))"
+"$wis" --home "$home" status --window "$((ticks + ticks / 10 + 10))" --output-format json >"$home/life.json"

@@ -1,0 +1,323 @@
+//! The keeper's channel: commissions (work the keeper gives the creature, with an optional
+//! mechanical check) and the inbox (what the creature said back). Both are capped rings; a
+//! small desk document lists the commissions still open, so a tick never scans the ring.
+//!
+//! A commission is the creature's next step, ahead of its own plan, until it ends. With a
+//! check it ends `done` the moment wis sees the check hold after one of the creature's actions
+//! (WIS1: the world, not the creature's word). Without one, the creature's answer (a reply, or
+//! the action the words name) makes it `waiting` for the keeper, who confirms or rejects it; a
+//! rejection goes back to the creature as the keeper's words and the commission is worked again.
+
+use serde::{Deserialize, Serialize};
+
+use crate::base::clock::Millis;
+use crate::base::exit::Result;
+use crate::base::store::{Layout, Read, Tx};
+use crate::creature::Check;
+use crate::doc;
+
+/// Commissions kept.
+pub const COMMISSION_CAP: u64 = 1_000;
+/// Replies kept in the inbox.
+pub const INBOX_CAP: u64 = 2_000;
+/// Most characters of a commission's text, a keeper's reason, or a reply kept.
+pub const MAX_TEXT_CHARS: usize = 500;
+/// Most episodes remembered on one commission.
+pub const MAX_EPISODES: usize = 64;
+/// Most rejections remembered on one commission.
+pub const MAX_REJECTIONS: usize = 8;
+
+/// Where a commission stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// Being worked: the creature's current step while it is the first such.
+    Open,
+    /// The keeper rejected the answer; worked again, with the keeper's words.
+    Rejected,
+    /// Answered, with no check: waiting for the keeper's confirmation.
+    Waiting,
+    /// Its check held.
+    Done,
+    /// The keeper confirmed it.
+    Confirmed,
+    /// The keeper took it back.
+    Dropped,
+    /// Not done within its due ticks.
+    Expired,
+}
+
+impl Status {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Open => "open",
+            Status::Rejected => "rejected",
+            Status::Waiting => "waiting",
+            Status::Done => "done",
+            Status::Confirmed => "confirmed",
+            Status::Dropped => "dropped",
+            Status::Expired => "expired",
+        }
+    }
+
+    /// Still on the desk: open, rejected or waiting.
+    pub fn live(self) -> bool {
+        matches!(self, Status::Open | Status::Rejected | Status::Waiting)
+    }
+
+    /// Being worked by the creature: open or rejected.
+    pub fn worked(self) -> bool {
+        matches!(self, Status::Open | Status::Rejected)
+    }
+
+    /// Finished to the world's or the keeper's satisfaction.
+    pub fn succeeded(self) -> bool {
+        matches!(self, Status::Done | Status::Confirmed)
+    }
+}
+
+impl std::fmt::Display for Status {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One commission.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Commission {
+    pub text: String,
+    #[serde(default)]
+    pub check: Option<Check>,
+    /// Ticks it may take from when it was given; past them it expires.
+    #[serde(default)]
+    pub due_ticks: Option<u64>,
+    pub status: Status,
+    /// The creature's age (ticks lived) when it was given.
+    pub given_tick: u64,
+    pub given_at: Millis,
+    /// Work turns the creature spent on it.
+    #[serde(default)]
+    pub ticks_spent: u64,
+    /// The ticks of the episodes that worked on it, oldest first (at most [`MAX_EPISODES`]).
+    #[serde(default)]
+    pub episodes: Vec<u64>,
+    /// The creature's latest reply to it.
+    #[serde(default)]
+    pub reply: Option<String>,
+    #[serde(default)]
+    pub reply_tick: Option<u64>,
+    /// When it ended (done, confirmed, dropped, expired) or began waiting.
+    #[serde(default)]
+    pub ended_tick: Option<u64>,
+    #[serde(default)]
+    pub ended_at: Option<Millis>,
+    /// What ended it: what the check showed, or the keeper's word.
+    #[serde(default)]
+    pub verdict: Option<String>,
+    /// The keeper's rejections, oldest first (at most [`MAX_REJECTIONS`]).
+    #[serde(default)]
+    pub rejections: Vec<String>,
+    /// The memories shown while it was worked, by id, for settlement when it ends.
+    #[serde(default)]
+    pub shown: Vec<String>,
+}
+
+doc!(
+    Commission,
+    "wis.commission",
+    1,
+    Layout::Ring {
+        cap: COMMISSION_CAP
+    }
+);
+
+/// The commissions still on the desk (open, rejected or waiting), oldest first.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Desk {
+    pub live: Vec<u64>,
+    /// Commissions finished: their check held, or the keeper confirmed them (the
+    /// `commissions.confirmed` stat).
+    #[serde(default)]
+    pub finished: u64,
+    /// The creature's age when the first one finished.
+    #[serde(default)]
+    pub first_finished_tick: Option<u64>,
+}
+
+doc!(Desk, "wis.keeper_desk", 1, Layout::Singleton);
+
+/// One thing the creature said to the keeper.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Said {
+    pub tick: u64,
+    pub at: Millis,
+    pub text: String,
+    /// The commission it answers: the one being worked when it was said.
+    #[serde(default)]
+    pub commission: Option<u64>,
+}
+
+doc!(Said, "wis.inbox", 1, Layout::Ring { cap: INBOX_CAP });
+
+impl Commission {
+    /// A new commission given at the creature's age `tick`.
+    pub fn new(
+        text: &str,
+        check: Option<Check>,
+        due_ticks: Option<u64>,
+        tick: u64,
+        at: Millis,
+    ) -> Commission {
+        Commission {
+            text: bounded(text),
+            check,
+            due_ticks,
+            status: Status::Open,
+            given_tick: tick,
+            given_at: at,
+            ticks_spent: 0,
+            episodes: Vec::new(),
+            reply: None,
+            reply_tick: None,
+            ended_tick: None,
+            ended_at: None,
+            verdict: None,
+            rejections: Vec::new(),
+            shown: Vec::new(),
+        }
+    }
+
+    /// How the creature reads it as a step.
+    pub fn step(&self) -> String {
+        self.text.clone()
+    }
+
+    /// Whether it is past its due ticks at the creature's age `tick`.
+    pub fn overdue(&self, tick: u64) -> bool {
+        self.due_ticks
+            .is_some_and(|d| tick >= self.given_tick.saturating_add(d))
+    }
+
+    /// Records one work turn of episode `tick` on it.
+    pub fn worked_at(&mut self, tick: u64) {
+        self.ticks_spent += 1;
+        if self.episodes.last() != Some(&tick) {
+            self.episodes.push(tick);
+            if self.episodes.len() > MAX_EPISODES {
+                self.episodes.remove(0);
+            }
+        }
+    }
+
+    /// Ends it (or sets it waiting) at `tick`, saying why.
+    pub fn end(&mut self, status: Status, tick: u64, at: Millis, verdict: impl Into<String>) {
+        self.status = status;
+        self.ended_tick = Some(tick);
+        self.ended_at = Some(at);
+        self.verdict = Some(bounded(&verdict.into()));
+    }
+}
+
+/// A text cut to [`MAX_TEXT_CHARS`], trimmed, with no control character but the newline (what
+/// the model or the keeper wrote reaches a terminal and a web page).
+pub fn bounded(text: &str) -> String {
+    text.trim()
+        .chars()
+        .map(|c| if c == '\t' { ' ' } else { c })
+        .filter(|c| *c == '\n' || !c.is_control())
+        .take(MAX_TEXT_CHARS)
+        .collect()
+}
+
+/// The desk, failing open to an empty one (WIS8).
+pub fn desk(rx: &impl Read) -> Result<Desk> {
+    Ok(rx.singleton_or_default::<Desk>()?.0)
+}
+
+/// A commission's id is its place in the ring counted from 1 (`#1` is the first ever given).
+fn seq_of(id: u64) -> Option<u64> {
+    id.checked_sub(1)
+}
+
+/// One commission by id.
+pub fn get(rx: &impl Read, id: u64) -> Result<Option<Commission>> {
+    let Some(seq) = seq_of(id) else {
+        return Ok(None);
+    };
+    Ok(rx
+        .ring_from::<Commission>(seq)?
+        .into_iter()
+        .next()
+        .filter(|(s, _)| *s == seq)
+        .map(|(_, c)| c))
+}
+
+/// Every commission kept, oldest first, with its id.
+pub fn all(rx: &impl Read) -> Result<Vec<(u64, Commission)>> {
+    Ok(rx
+        .ring::<Commission>(None)?
+        .into_iter()
+        .map(|(seq, c)| (seq + 1, c))
+        .collect())
+}
+
+/// The commissions on the desk, oldest first, with their ids; one that left the ring is
+/// dropped from the desk by the next write.
+pub fn live(rx: &impl Read) -> Result<Vec<(u64, Commission)>> {
+    let mut out = Vec::new();
+    for id in desk(rx)?.live {
+        if let Some(c) = get(rx, id)? {
+            out.push((id, c));
+        }
+    }
+    Ok(out)
+}
+
+/// The commission the creature works now: the first open or rejected one.
+pub fn current(rx: &impl Read) -> Result<Option<(u64, Commission)>> {
+    Ok(live(rx)?.into_iter().find(|(_, c)| c.status.worked()))
+}
+
+/// Gives a commission; returns its id.
+pub fn give(tx: &mut Tx<'_>, commission: &Commission) -> Result<u64> {
+    let id = tx.push(commission)? + 1;
+    let mut d = desk(tx)?;
+    d.live.push(id);
+    tx.set(&d)?;
+    Ok(id)
+}
+
+/// Writes a commission back, keeping the desk in step with its status.
+pub fn save(tx: &mut Tx<'_>, id: u64, commission: &Commission) -> Result<()> {
+    if let Some(seq) = seq_of(id) {
+        tx.replace(seq, commission)?;
+    }
+    let mut d = desk(tx)?;
+    let on = d.live.contains(&id);
+    if commission.status.live() && !on {
+        d.live.push(id);
+        d.live.sort_unstable();
+    } else if !commission.status.live() && on {
+        d.live.retain(|x| *x != id);
+    } else {
+        return Ok(());
+    }
+    tx.set(&d)?;
+    Ok(())
+}
+
+/// Records a reply to the keeper.
+pub fn said(
+    tx: &mut Tx<'_>,
+    tick: u64,
+    at: Millis,
+    text: &str,
+    commission: Option<u64>,
+) -> Result<u64> {
+    tx.push(&Said {
+        tick,
+        at,
+        text: bounded(text),
+        commission,
+    })
+}
