@@ -18,6 +18,8 @@ pub enum Gone {
     Pruned,
     /// The active cap moved it out to make room.
     Cap,
+    /// A newer reading of the same thing replaced it (distillation's facts).
+    Superseded,
 }
 
 /// Where an archived engram went.
@@ -54,6 +56,7 @@ impl Archived {
             Gone::MergedInto { survivor } => format!("merged into {survivor}"),
             Gone::Pruned => "pruned".to_string(),
             Gone::Cap => "moved out at the active cap".to_string(),
+            Gone::Superseded => "superseded by a newer reading".to_string(),
         };
         match self.sleep {
             Some(s) => format!("{what} at sleep {s}"),

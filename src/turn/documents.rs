@@ -55,6 +55,7 @@ pub fn registry() -> &'static [DocType] {
             DocType::of::<life::commissions::Desk>(),
             DocType::of::<life::commissions::Said>(),
             DocType::of::<life::turns::TurnRecord>(),
+            DocType::of::<crate::wisdom::distill::DistillState>(),
         ]
     })
 }

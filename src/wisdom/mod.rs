@@ -12,10 +12,12 @@
 //! record (design §4.5); [`incubation`] the failure situations with no fix yet, which each
 //! sleep revisits (design §3.3); [`dream`] a resonance cluster compressed into one line by one
 //! model call, kept only when it passes mechanical checks (design §3.3); [`lineage`] heirloom volumes, exported at retirement and
-//! inherited, discounted, by a newborn (design §4.6).
+//! inherited, discounted, by a newborn (design §4.6); [`distill`] what was lived made into
+//! scars, guardrails, procedures and facts at sleep (design §4.9).
 
 pub mod curation;
 pub mod curve;
+pub mod distill;
 pub mod dream;
 pub mod episodes;
 pub mod incubation;

@@ -119,6 +119,7 @@ fn sleeps_archive_the_useless_strengthen_the_useful_and_merge_duplicates() {
     let mut env = TestEnv::born();
     let g = populate(&env);
     env.set("WIS_WISDOM_CURATION_ENABLED", "true");
+    env.set("WIS_WISDOM_CURATION_GRACE_SLEEPS", "3");
     // What curation would do before any sleep: the useful reinforced, nothing demoted yet.
     snapshot!(env, "curate-dry-run", ["curate", "--dry-run"]).ok();
     let lines = sleeps(&mut env, 9);

@@ -45,6 +45,9 @@ pub struct Wisdom {
     /// (failure situations with no fix yet) and at most one dream a sleep, a cluster compressed
     /// into one line by one model call and kept only when it passes the mechanical checks.
     pub dreams_enabled: bool,
+    /// Sleep distils what was lived since the last sleep into scars, guardrails, procedures and
+    /// facts (design §4.9), mechanically, before consolidation.
+    pub distill_enabled: bool,
 }
 
 impl Default for Wisdom {
@@ -57,7 +60,7 @@ impl Default for Wisdom {
             replay_batch: 4,
             replay_calls_per_day: 32,
             curation_enabled: false,
-            curation_grace_sleeps: 3,
+            curation_grace_sleeps: 10,
             reflexes_enabled: false,
             reflex_saves_tick: false,
             reflex_auto_arm: false,
@@ -65,6 +68,7 @@ impl Default for Wisdom {
             reflex_max_armed: 12,
             dreams_enabled: false,
             prose_recall_enabled: false,
+            distill_enabled: false,
         }
     }
 }

@@ -15,6 +15,7 @@
 
 pub mod consolidate;
 pub mod curate;
+mod distill;
 pub mod dream;
 mod incubation;
 pub mod job;
@@ -49,6 +50,7 @@ pub use replay::Rehearsal;
 pub const JOBS: &[Job] = &[
     progression::SEEDER,
     reembed::JOB,
+    distill::JOB,
     consolidate::JOB,
     resonance::JOB,
     incubation::JOB,

@@ -55,6 +55,7 @@ fn the_jobs_run_in_the_declared_order() {
         [
             "seeder",
             "reembed",
+            "distillation",
             "consolidation",
             "resonance",
             "incubation",

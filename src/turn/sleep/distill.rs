@@ -1,0 +1,40 @@
+//! The distillation job (design §4.9): what was lived since the last sleep becomes scars,
+//! guardrails, procedures and facts, mechanically, before consolidation merges what is alike.
+//! Off (`[wisdom] distill_enabled = false`): no line, no read, no write.
+
+use super::job::{Budget, Job, JobCtx};
+use super::receipt::JobReport;
+use crate::base::exit::Result;
+use crate::base::store::Tx;
+use crate::wisdom::distill::{self, ITEMS_PER_SLEEP};
+
+/// The distillation job: it writes or refreshes at most [`ITEMS_PER_SLEEP`] engrams.
+pub const JOB: Job = Job {
+    name: "distillation",
+    budget: Budget {
+        engrams: ITEMS_PER_SLEEP as u64,
+        model_calls: 0,
+        wall_ms: 20_000,
+    },
+    run,
+};
+
+fn run(tx: &mut Tx<'_>, ctx: &mut JobCtx<'_, '_>) -> Result<Vec<JobReport>> {
+    if !ctx.config().wisdom.distill_enabled {
+        return Ok(Vec::new());
+    }
+    let memory = ctx.memory()?;
+    let made = distill::distill(tx, memory, ctx.turn.now)?;
+    ctx.meter.engrams(made.memories.len() as u64);
+    if made.episodes == 0 && made.news == 0 {
+        return Ok(Vec::new());
+    }
+    let mut line = made.line();
+    if made.stopped {
+        line.push_str(&format!(
+            " (stopped at {ITEMS_PER_SLEEP} items; the rest waits for the next sleep)"
+        ));
+    }
+    let ids: Vec<String> = made.memories.iter().map(|id| id.to_string()).collect();
+    Ok(vec![JobReport::new("distillation", line).naming(ids)])
+}
