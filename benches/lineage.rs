@@ -110,6 +110,7 @@ fn header(volume: &str, records: u64) -> Header {
             below_model_fraction: None,
             ticks_to_u2: None,
             ticks_to_first_quest: None,
+            ticks_to_first_confirmed_commission: None,
             curve: Vec::new(),
         },
         records,

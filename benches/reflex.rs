@@ -52,6 +52,7 @@ fn episode(i: u64) -> Episode {
         summary: String::new(),
         duration_ms: 1,
         advanced: Default::default(),
+        step: None,
     }
 }
 

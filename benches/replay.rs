@@ -64,6 +64,7 @@ fn episode(t: u64) -> Episode {
         summary: "bash -> ok".into(),
         duration_ms: 3,
         advanced: Default::default(),
+        step: None,
     }
 }
 

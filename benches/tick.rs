@@ -63,6 +63,7 @@ fn episode(tick: u64) -> Episode {
         summary: "bash `ls -la` -> ok: a.txt b.txt".into(),
         duration_ms: 3,
         advanced: Default::default(),
+        step: None,
     }
 }
 
@@ -171,5 +172,58 @@ fn one_durable_commit_of_one_episode(bencher: divan::Bencher, episodes: u64) {
         let mut tx = store.write().unwrap();
         tx.push(&episode(n)).unwrap();
         tx.commit().unwrap();
+    });
+}
+
+/// Judging the keeper's open checks after an action (design §3.6): `[keeper] max_open` (8)
+/// commissions on the desk, each with a file check that does not hold yet (half `exists`, half
+/// `contains`), and a plan step, judged after a `write_file` as a tick's last phase does,
+/// inside a write transaction that is then dropped (the commit is the tick's own, measured
+/// above). Ratio: against `one_durable_commit_of_one_episode`.
+#[divan::bench(args = [1_000, 10_000, 100_000], sample_count = 30)]
+fn judging_open_checks(bencher: divan::Bencher, episodes: u64) {
+    use wis::creature::commissions::{self, Commission};
+    use wis::creature::{Action, Check, Outcome};
+    use wis::turn::steps::{self, Scene};
+    let (_dir, home) = creature(episodes);
+    let store = open(&home);
+    let mut tx = store.write().unwrap();
+    for i in 0..8 {
+        let check = if i % 2 == 0 {
+            Check::FileExists {
+                path: format!("out{i}.txt"),
+            }
+        } else {
+            Check::FileContains {
+                path: "hello.txt".into(),
+                text: format!("word {i}"),
+            }
+        };
+        let c = Commission::new(&format!("job {i}"), Some(check), None, episodes, 0);
+        commissions::give(&mut tx, &c).unwrap();
+    }
+    tx.commit().unwrap();
+    std::fs::write(home.workspace().join("hello.txt"), "hello").unwrap();
+    let pool = wis::world::prompt::examples_for(&wis::creature::Unlocks::newborn(0));
+    let action = Action::new(
+        "write_file",
+        serde_json::json!({"path": "hello.txt", "content": "hello"}),
+    );
+    let outcome = Outcome::ok("wrote 5 bytes to hello.txt");
+    let workspace = home.workspace();
+    bencher.bench_local(|| {
+        let mut tx = store.write().unwrap();
+        let step = steps::current(&tx).unwrap();
+        let scene = Scene {
+            workspace: &workspace,
+            tick: episodes + 1,
+            now: 0,
+            situation: "-|job #",
+            pool: &pool,
+        };
+        let closing =
+            steps::after_action(&mut tx, scene, step.as_ref(), &action, &outcome, None).unwrap();
+        assert!(!closing.closed.commission);
+        drop(tx);
     });
 }

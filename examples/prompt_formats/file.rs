@@ -34,9 +34,18 @@ type Tally = BTreeMap<String, (usize, usize, BTreeMap<String, usize>)>;
 pub fn run(mind: &mut dyn Mind, path: &str) -> Result<(), Box<dyn std::error::Error>> {
     let tools: Vec<_> = wis::world::TOOLS.iter().collect();
     let schema = action_schema(&tools);
+    // WIS_TEMPERATURE / WIS_SEED: sample as a tick does (default: greedy, seed 0).
+    let temperature = std::env::var("WIS_TEMPERATURE")
+        .ok()
+        .and_then(|t| t.parse().ok())
+        .unwrap_or(0.0);
+    let seed = std::env::var("WIS_SEED")
+        .ok()
+        .and_then(|t| t.parse().ok())
+        .unwrap_or(0);
     let sampling = Sampling {
-        temperature: 0.0,
-        seed: Some(0),
+        temperature,
+        seed: Some(seed),
         max_tokens: 64,
         cache_prompt: false,
     };

@@ -29,6 +29,13 @@ pub struct Note {
     /// How it was last closed (absent while open, and on notes of older stores).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub closed: Option<Closure>,
+    /// How many times it has been closed (a reopened note closed again counts twice).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub closes: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// Who or what closes a note.
@@ -98,6 +105,7 @@ impl Notebook {
             open: true,
             at,
             closed: None,
+            closes: 0,
         });
         while self.notes.len() > MAX_NOTES {
             let drop = self.notes.iter().position(|note| !note.open).unwrap_or(0);
@@ -120,6 +128,9 @@ impl Notebook {
         let note = self.notes.iter_mut().find(|note| note.n == n)?;
         let was_open = note.open;
         note.open = false;
+        if was_open {
+            note.closes += 1;
+        }
         Some(was_open)
     }
 
@@ -130,6 +141,7 @@ impl Notebook {
         if was_open {
             note.open = false;
             note.closed = Some(closure);
+            note.closes += 1;
         }
         Some(was_open)
     }

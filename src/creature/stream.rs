@@ -77,7 +77,7 @@ impl StreamLine {
 }
 
 /// Ticks by which the first line of a prompt's stream window moves (see [`render_window`]).
-pub const WINDOW_STEP_TICKS: u64 = 8;
+pub const WINDOW_STEP_TICKS: u64 = 24;
 
 /// The stream as a prompt shows it: the newest lines that fit `max_chars`, oldest first, but
 /// starting only at a tick that is a multiple of `step`. While the stream grows, the first line
@@ -100,19 +100,25 @@ pub fn render_window(lines: &[StreamLine], max_chars: usize, step: u64) -> Vec<S
     if first == 0 || first == lines.len() {
         return lines[first..].iter().map(StreamLine::render).collect();
     }
-    let step = step.max(1);
     let oldest = lines[first].tick;
-    let mut anchor = oldest.div_ceil(step) * step;
-    if anchor == oldest && lines[first - 1].tick == oldest {
-        // That tick is cut: start with the next whole step instead.
-        anchor += step;
-    }
-    match lines[first..].iter().position(|l| l.tick >= anchor) {
-        Some(skip) => lines[first + skip..]
-            .iter()
-            .map(StreamLine::render)
-            .collect(),
-        None => render_recent(lines, max_chars),
+    // A window that holds fewer ticks than a step (long observations) anchors on a shorter one.
+    let mut step = step.max(1);
+    loop {
+        let mut anchor = oldest.div_ceil(step) * step;
+        if anchor == oldest && lines[first - 1].tick == oldest {
+            // That tick is cut: start with the next whole step instead.
+            anchor += step;
+        }
+        if let Some(skip) = lines[first..].iter().position(|l| l.tick >= anchor) {
+            return lines[first + skip..]
+                .iter()
+                .map(StreamLine::render)
+                .collect();
+        }
+        if step == 1 {
+            return render_recent(lines, max_chars);
+        }
+        step /= 2;
     }
 }
 
@@ -175,10 +181,10 @@ mod tests {
             firsts.push(shown[0].clone());
         }
         let changes = firsts.windows(2).filter(|w| w[0] != w[1]).count();
-        // Once the budget binds (about 19 ticks of these lines), the first line moves once per
-        // step of 8 ticks, not once per tick.
+        // Once the budget binds (about 19 ticks of these lines, fewer than a step), the first
+        // line moves once per half step, not once per tick.
         assert!(
-            changes <= 80 / WINDOW_STEP_TICKS as usize + 1,
+            changes <= 2 * 80 / WINDOW_STEP_TICKS as usize + 1,
             "{changes} changes"
         );
         // Until the budget binds the window is the whole stream.

@@ -6,7 +6,8 @@
 //! in front of it what is there to do: the quest's task, the files in its workspace it has not
 //! read, the tools it has not tried yet, and the keeper's waiting words. The model writes the
 //! plan (its choice, in its words); the ideas are material, never orders. Ideas the creature
-//! finished lately, or the step it is stuck on, are not offered again.
+//! finished lately, the step it is stuck on, and steps it failed at lately without ever doing
+//! them are not offered again.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -18,6 +19,7 @@ use crate::creature::notebooks::{self, same_text};
 use crate::creature::quest_book::QuestBook;
 use crate::creature::turns::TurnRecord;
 use crate::turn::quests::genesis;
+use crate::wisdom::episodes::Episode;
 use crate::world::units::{self, UNITS};
 
 /// Most ideas offered at once.
@@ -26,8 +28,12 @@ pub const MAX_IDEAS: usize = 4;
 const RECENTLY_CLOSED: usize = 30;
 /// Turns looked back over for what was tried and read.
 const LOOK_BACK: usize = 2_000;
+/// Episodes looked back over for steps it failed at and never did.
+const STRUGGLE_LOOK_BACK: usize = 60;
 /// Most workspace entries looked at.
 const MAX_FILES: usize = 64;
+/// Tools whose examples are no idea for a plan: they change the plan itself.
+const NOT_IDEAS: &[&str] = &["note_append", "note_close", "note_reopen"];
 
 /// The ideas for a rumination now, best first. `stuck` is the step it is stuck on.
 pub fn ideas(
@@ -49,6 +55,19 @@ pub fn ideas(
     if let Some(s) = stuck {
         skip.insert(same_text(s));
     }
+    let mut tries: std::collections::BTreeMap<String, u32> = Default::default();
+    // Steps it lately failed at and never did: not offered again for a while.
+    for (_, e) in rx.ring::<Episode>(Some(STRUGGLE_LOOK_BACK))? {
+        if let Some(step) = &e.step {
+            *tries.entry(same_text(step)).or_default() += if e.success { 100 } else { 1 };
+        }
+    }
+    skip.extend(
+        tries
+            .into_iter()
+            .filter(|(_, n)| (2..100).contains(n))
+            .map(|(k, _)| k),
+    );
     let log = rx.ring::<TurnRecord>(Some(LOOK_BACK))?;
     let tried: BTreeSet<String> = log
         .iter()
@@ -90,7 +109,10 @@ pub fn ideas(
     // Tools it has not tried: each one's first example.
     let granted = unlocks.granted();
     for unit in UNITS.iter().filter(|u| granted.contains(&u.id)) {
-        for tool in unit.specs().filter(|t| !tried.contains(t.name)) {
+        for tool in unit
+            .specs()
+            .filter(|t| !tried.contains(t.name) && !NOT_IDEAS.contains(&t.name))
+        {
             let example = unit
                 .examples
                 .iter()
@@ -104,6 +126,28 @@ pub fn ideas(
     }
     for e in UNITS[0].examples.iter().take(2) {
         offer(e.task.to_string(), &mut out);
+    }
+    // A small world runs out of new things: the steps finished longest ago come round again.
+    if out.len() < 2 {
+        let open: BTreeSet<String> = book.open_texts().iter().map(|t| same_text(t)).collect();
+        let mut closed: Vec<&notebooks::Note> = book
+            .notes
+            .iter()
+            .filter(|n| !n.open && n.mark() == 'x')
+            .collect();
+        closed.sort_by_key(|n| n.closed.as_ref().map(|c| c.tick).unwrap_or(0));
+        for note in closed {
+            let key = same_text(&note.text);
+            if out.len() >= 2 {
+                break;
+            }
+            if !open.contains(&key)
+                && stuck.is_none_or(|s| same_text(s) != key)
+                && !out.iter().any(|o| same_text(o) == key)
+            {
+                out.push(note.text.clone());
+            }
+        }
     }
     Ok(out)
 }

@@ -37,7 +37,14 @@ pub struct Episode {
     /// reads as having advanced nothing. Reflex streaks count only episodes that advanced.
     #[serde(default)]
     pub advanced: crate::creature::turns::Advanced,
+    /// The step as it was written (the situation keeps it normalized), bounded; absent in
+    /// older stores.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub step: Option<String>,
 }
+
+/// Most characters of an episode's step.
+pub const STEP_CHARS: usize = 200;
 
 doc!(Episode, "wis.episode", 1, Layout::Ring { cap: EPISODE_CAP });
 

@@ -213,9 +213,7 @@ pub fn build(
     if let Some(quest) = &tail.quest {
         rare.push_str(&format!("## Quest\n{quest}\n\n"));
     }
-    if let Some(keeper) = &tail.keeper {
-        rare.push_str(&format!("## The keeper's words\n{keeper}\n\n"));
-    }
+
     let mut now = format!(
         "## Now\nTick {}. Level {}, {} XP. Sleep pressure {:.0} of {:.0}.\n",
         tail.tick,
@@ -226,6 +224,11 @@ pub fn build(
     );
     if let Some(plan) = &tail.plan {
         now.push_str(&format!("\n## Plan\n{plan}\n"));
+    }
+    // After the stream, like the plan: it is shown to a turn that plans only, and a section that
+    // comes and goes before the stream would cost a prompt cache the whole stream.
+    if let Some(keeper) = &tail.keeper {
+        now.push_str(&format!("\n## The keeper's words\n{keeper}\n"));
     }
     if let Some(block) = &tail.before_you_act {
         now.push_str(&format!("\n{block}\n"));

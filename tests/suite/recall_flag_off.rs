@@ -220,6 +220,7 @@ fn episode(tick: u64, command: &str, success: bool) -> Episode {
         summary: String::new(),
         duration_ms: 1,
         advanced: Default::default(),
+        step: None,
     }
 }
 

@@ -49,6 +49,8 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
                 g.creatures.len().to_string(),
                 g.ticks_to_u2.map_or_else(dash, |t| t.to_string()),
                 g.ticks_to_first_quest.map_or_else(dash, |t| t.to_string()),
+                g.ticks_to_first_confirmed_commission
+                    .map_or_else(dash, |t| t.to_string()),
                 match (g.score, g.score_age) {
                     (Some(s), Some(age)) => format!("{s:.3} at {age}"),
                     _ => dash(),
@@ -63,6 +65,7 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
             "creatures",
             "ticks to U2",
             "ticks to first quest",
+            "ticks to first commission",
             &score,
         ],
         rows,

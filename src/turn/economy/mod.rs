@@ -29,6 +29,9 @@ pub const XP_PER_GOAL: u64 = 5;
 /// XP for a commission finished: its check held, or the keeper confirmed it (the strongest
 /// evidence the economy has).
 pub const XP_PER_COMMISSION: u64 = 3;
+/// Tools that keep the plan itself: their progress is the step they close, never a first
+/// success of their own.
+const PLAN_KEEPING: &[&str] = &["note_close", "note_reopen"];
 /// The tool whose success completes an objective.
 const GOAL_TOOL: &str = "objective_done";
 
@@ -116,7 +119,10 @@ pub fn pay(
     closed: Closed,
 ) -> Result<(Payment, Advanced)> {
     let said = action.tool == REPLY;
-    let first = !said && seen::first_success(tx, situation, &action_signature(action), outcome)?;
+    let keeping = PLAN_KEEPING.contains(&action.tool.as_str());
+    let first = !said
+        && seen::first_success(tx, situation, &action_signature(action), outcome)?
+        && !keeping;
     let mut persona: Persona = tx.singleton()?;
     let mut advanced = advanced(outcome, closed, first);
     if said {

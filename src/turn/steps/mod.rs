@@ -235,7 +235,7 @@ fn close_note(
             .closed
             .as_ref()
             .is_some_and(|c| c.by == ClosedBy::Creature && c.tick == at.tick);
-        if own && worked_on(tx, at.situation, since)? {
+        if own && note.closes == 1 && worked_on(tx, at.situation, since)? {
             out.closed.step = true;
             out.lines.push(format!("you closed step {n}: {text}"));
         }
@@ -260,8 +260,13 @@ fn close_note(
         },
     );
     notebooks::save(tx, &book)?;
-    out.closed.step = true;
-    out.lines.push(format!("step {n} is done: {text} ({why})"));
+    // A step closed before (and reopened) is done again, but advances nothing the second time:
+    // reopening and closing is no way to progress.
+    let first = book.note(n).is_some_and(|note| note.closes == 1);
+    out.closed.step = first;
+    let again = if first { "" } else { " again" };
+    out.lines
+        .push(format!("step {n} is done{again}: {text} ({why})"));
     Ok(())
 }
 

@@ -61,6 +61,8 @@ pub struct Plan {
     pub reflex: Option<String>,
     /// The plan's current step as this turn began (not a reaction's question).
     pub step: Option<String>,
+    /// What the turn worked on: a reaction's question, else that step.
+    pub worked_step: Option<String>,
     /// Where that step comes from (a commission or a plan note), for judging what the turn's
     /// action closed; none in a reaction.
     pub step_ref: Option<StepRef>,
@@ -352,6 +354,7 @@ pub fn begin<'a>(
         recovered,
         reflex: reflex_line,
         step: planned_step,
+        worked_step: step.clone(),
         step_ref: if reacting { None } else { step_ref },
         pool,
         objective: objective_now,

@@ -217,20 +217,26 @@ pub fn record(
     let episode = if matches!(decision, Decision::Think { .. }) {
         None
     } else {
-        Some(tx.push(&Episode {
-            tick,
-            at: now,
-            situation: plan.situation.clone(),
-            tool,
-            signature: signature.clone(),
-            action: cut_middle(&action_json, 1000),
-            fail_kind: outcome.fail_kind,
-            success: outcome.success,
-            automated: outcome.automated,
-            summary: summary.clone(),
-            duration_ms: outcome.duration_ms,
-            advanced: Default::default(),
-        })?)
+        Some(
+            tx.push(&Episode {
+                tick,
+                at: now,
+                situation: plan.situation.clone(),
+                tool,
+                signature: signature.clone(),
+                action: cut_middle(&action_json, 1000),
+                fail_kind: outcome.fail_kind,
+                success: outcome.success,
+                automated: outcome.automated,
+                summary: summary.clone(),
+                duration_ms: outcome.duration_ms,
+                advanced: Default::default(),
+                step: plan
+                    .worked_step
+                    .as_ref()
+                    .map(|s| s.chars().take(episodes::STEP_CHARS).collect()),
+            })?,
+        )
     };
     match decision {
         Decision::Think { .. } => persona.thought(),

@@ -122,6 +122,10 @@ pub struct Stats {
     pub ticks_to_u2: Option<u64>,
     /// The tick the first quest passed at.
     pub ticks_to_first_quest: Option<u64>,
+    /// The creature's age when its first commission from the keeper finished (its check held,
+    /// or the keeper confirmed it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ticks_to_first_confirmed_commission: Option<u64>,
     /// Curve scores recorded, oldest first.
     pub curve: Vec<CurvePoint>,
 }
@@ -145,6 +149,8 @@ pub struct Mark {
     pub generation: u32,
     pub ticks_to_u2: Option<u64>,
     pub ticks_to_first_quest: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ticks_to_first_confirmed_commission: Option<u64>,
     pub curve: Vec<CurvePoint>,
 }
 

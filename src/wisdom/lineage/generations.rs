@@ -19,6 +19,7 @@ pub struct Generation {
     /// The median over its creatures that reached it.
     pub ticks_to_u2: Option<u64>,
     pub ticks_to_first_quest: Option<u64>,
+    pub ticks_to_first_confirmed_commission: Option<u64>,
     /// The median of each creature's latest score on the arm, and the age (ticks) of the
     /// oldest of those scores.
     pub score: Option<f64>,
@@ -59,6 +60,10 @@ pub fn generations(marks: &[Mark], arm: &str) -> Vec<Generation> {
                 creatures: ms.iter().map(|m| m.volume.clone()).collect(),
                 ticks_to_u2: median_u64(ms.iter().filter_map(|m| m.ticks_to_u2)),
                 ticks_to_first_quest: median_u64(ms.iter().filter_map(|m| m.ticks_to_first_quest)),
+                ticks_to_first_confirmed_commission: median_u64(
+                    ms.iter()
+                        .filter_map(|m| m.ticks_to_first_confirmed_commission),
+                ),
                 score: median_f64(latest.iter().map(|p| p.1)),
                 score_age: latest.iter().map(|p| p.0).max(),
                 curve,

@@ -30,6 +30,7 @@ pub fn own_mark(rx: &impl Read, persona: &Persona, now: Millis) -> Result<Mark> 
         generation,
         ticks_to_u2: stats.ticks_to_u2,
         ticks_to_first_quest: stats.ticks_to_first_quest,
+        ticks_to_first_confirmed_commission: stats.ticks_to_first_confirmed_commission,
         curve: stats.curve,
     })
 }
@@ -53,6 +54,7 @@ pub(super) fn ancestry(parents: &[Header]) -> Vec<Mark> {
             generation: h.generation,
             ticks_to_u2: h.stats.ticks_to_u2,
             ticks_to_first_quest: h.stats.ticks_to_first_quest,
+            ticks_to_first_confirmed_commission: h.stats.ticks_to_first_confirmed_commission,
             curve: h.stats.curve.clone(),
         })
         .chain(h.ancestry.iter().cloned())
@@ -118,6 +120,8 @@ pub(super) fn stats(rx: &impl Read, persona: &Persona) -> Result<Stats> {
         below_model_fraction: (below + model > 0).then(|| below as f64 / (below + model) as f64),
         ticks_to_u2: granted(UnitId::U2),
         ticks_to_first_quest: first_quest,
+        ticks_to_first_confirmed_commission: crate::creature::commissions::desk(rx)?
+            .first_finished_tick,
         curve,
     })
 }

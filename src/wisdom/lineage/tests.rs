@@ -79,6 +79,7 @@ pub fn header(volume: &str, records: usize) -> Header {
             below_model_fraction: Some(0.25),
             ticks_to_u2: Some(300),
             ticks_to_first_quest: None,
+            ticks_to_first_confirmed_commission: None,
             curve: vec![CurvePoint {
                 arm: "wise-small".into(),
                 ticks: 800,
@@ -307,6 +308,7 @@ fn an_import_is_discounted_inherited_once_and_reflexes_wait_for_a_fresh_streak()
                 step_closed: true,
                 ..Default::default()
             },
+            step: None,
         })
         .unwrap();
     }

@@ -34,6 +34,7 @@ fn episode(tick: u64, situation: &str, tool: &str, success: bool) -> Episode {
         summary: String::new(),
         duration_ms: 0,
         advanced: Default::default(),
+        step: None,
     }
 }
 

@@ -96,6 +96,7 @@ pub fn record(
         ),
         duration_ms: outcome.duration_ms,
         advanced: Default::default(),
+        step: step_of(situation),
     })?;
     reflex.fired += 1;
     reflex.last_fired = Some(tick);
@@ -128,6 +129,14 @@ pub fn record(
         demoted,
         episode,
     })
+}
+
+/// The step of a situation key, as the episode keeps it (normalized: the reflex's trigger).
+fn step_of(situation: &str) -> Option<String> {
+    situation
+        .split_once('|')
+        .map(|(_, step)| step.to_string())
+        .filter(|s| !s.is_empty())
 }
 
 /// Counts one tick in the metric.

@@ -35,6 +35,7 @@ fn episode(situation: &str, success: bool, automated: bool, tool: &str) -> Episo
             step_closed: success,
             ..Default::default()
         },
+        step: None,
     }
 }
 

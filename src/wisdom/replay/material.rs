@@ -184,6 +184,7 @@ mod tests {
             summary: String::new(),
             duration_ms: 1,
             advanced: Default::default(),
+            step: None,
         }
     }
 

@@ -5,6 +5,7 @@
 
 mod cachectl;
 mod cast;
+mod commission;
 mod curve_arms;
 mod curve_fixture;
 mod curve_run;

@@ -132,8 +132,9 @@ fn twenty_ticks_of_a_life_with_every_malformed_reply() {
     assert_eq!(status["ticks"], 20);
     assert_eq!(status["xp"], successes_paid);
     assert_eq!(
-        successes_paid, 8,
-        "paid for the eight tool successes, not the reply or thoughts"
+        successes_paid, 7,
+        "paid for the seven tool successes that advanced something: not the reply, the \
+         thoughts, or closing a note that was not the step being worked"
     );
     assert_eq!(
         status["documents"]["wis.episode.v1"], 17,

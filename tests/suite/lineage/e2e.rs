@@ -197,6 +197,7 @@ fn volume_file(env: &TestEnv, id: &str, records: &[Record]) -> String {
             below_model_fraction: None,
             ticks_to_u2: None,
             ticks_to_first_quest: None,
+            ticks_to_first_confirmed_commission: None,
             curve: Vec::new(),
         },
         records: records.len() as u64,

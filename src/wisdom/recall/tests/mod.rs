@@ -50,6 +50,7 @@ pub(crate) fn episode(tick: u64, situation: &str, action: &Action, success: bool
         summary: String::new(),
         duration_ms: 1,
         advanced: Default::default(),
+        step: None,
     }
 }
 
