@@ -89,6 +89,15 @@ pub struct Notebook {
 doc!(Notebook, "wis.notebook", 1, Layout::Keyed);
 
 impl Notebook {
+    /// Whether a note other than `n` with the same text was done (closed, not set aside): a
+    /// step planned again after it was finished.
+    pub fn done_before(&self, n: u32, text: &str) -> bool {
+        let key = same_text(text);
+        self.notes
+            .iter()
+            .any(|o| o.n != n && !o.open && o.mark() == 'x' && same_text(&o.text) == key)
+    }
+
     /// Adds a note; returns its number. A note whose text an open note already has is not
     /// added twice: that note's number comes back (see [`Notebook::open_with`]).
     pub fn append(&mut self, text: &str, at: Millis) -> u32 {
@@ -298,6 +307,23 @@ mod tests {
         }
         assert_eq!(b.notes.len(), MAX_NOTES);
         assert!(b.render().contains("[ ]"));
+    }
+
+    #[test]
+    fn a_step_planned_again_after_it_was_done_was_done_before() {
+        let mut b = Notebook {
+            name: "plan".into(),
+            ..Default::default()
+        };
+        b.append("read hello.txt", 0);
+        b.append("Read  hello.txt", 0);
+        assert!(!b.done_before(2, "read hello.txt"), "open is not done");
+        b.close(1);
+        assert!(b.done_before(2, "read hello.txt"));
+        assert!(
+            !b.done_before(1, "read hello.txt"),
+            "a note is not done before itself"
+        );
     }
 
     #[test]

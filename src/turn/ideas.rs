@@ -6,7 +6,7 @@
 //! in front of it what is there to do: the quest's task, the files in its workspace it has not
 //! read, the tools it has not tried yet, and the keeper's waiting words. The model writes the
 //! plan (its choice, in its words); the ideas are material, never orders. Ideas the creature
-//! finished lately, the step it is stuck on, and steps it failed at lately without ever doing
+//! finished lately, the step it is stuck on, and steps it tried lately without ever advancing
 //! them are not offered again.
 
 use std::collections::BTreeSet;
@@ -56,10 +56,12 @@ pub fn ideas(
         skip.insert(same_text(s));
     }
     let mut tries: std::collections::BTreeMap<String, u32> = Default::default();
-    // Steps it lately failed at and never did: not offered again for a while.
+    // Steps it lately tried twice or more without advancing anything (a failure, or an
+    // action that ran and did not do the step): not offered again for a while.
     for (_, e) in rx.ring::<Episode>(Some(STRUGGLE_LOOK_BACK))? {
         if let Some(step) = &e.step {
-            *tries.entry(same_text(step)).or_default() += if e.success { 100 } else { 1 };
+            let advanced = e.success && e.advanced.any();
+            *tries.entry(same_text(step)).or_default() += if advanced { 100 } else { 1 };
         }
     }
     skip.extend(
@@ -127,17 +129,21 @@ pub fn ideas(
     for e in UNITS[0].examples.iter().take(2) {
         offer(e.task.to_string(), &mut out);
     }
-    // A small world runs out of new things: the steps finished longest ago come round again.
+    // A small world runs out of new things: the steps last finished longest ago come round
+    // again (each by its latest close, so the same two do not cycle).
     if out.len() < 2 {
         let open: BTreeSet<String> = book.open_texts().iter().map(|t| same_text(t)).collect();
-        let mut closed: Vec<&notebooks::Note> = book
-            .notes
-            .iter()
-            .filter(|n| !n.open && n.mark() == 'x')
-            .collect();
-        closed.sort_by_key(|n| n.closed.as_ref().map(|c| c.tick).unwrap_or(0));
-        for note in closed {
-            let key = same_text(&note.text);
+        let mut latest: std::collections::BTreeMap<String, (u64, &str)> = Default::default();
+        for note in book.notes.iter().filter(|n| !n.open && n.mark() == 'x') {
+            let tick = note.closed.as_ref().map(|c| c.tick).unwrap_or(0);
+            let entry = latest
+                .entry(same_text(&note.text))
+                .or_insert((tick, note.text.as_str()));
+            entry.0 = entry.0.max(tick);
+        }
+        let mut closed: Vec<(String, (u64, &str))> = latest.into_iter().collect();
+        closed.sort_by_key(|(_, (tick, _))| *tick);
+        for (key, (_, text)) in closed {
             if out.len() >= 2 {
                 break;
             }
@@ -145,7 +151,7 @@ pub fn ideas(
                 && stuck.is_none_or(|s| same_text(s) != key)
                 && !out.iter().any(|o| same_text(o) == key)
             {
-                out.push(note.text.clone());
+                out.push(text.to_string());
             }
         }
     }

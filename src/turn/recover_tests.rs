@@ -24,11 +24,12 @@ use crate::wisdom::episodes::Episode;
 
 const GARBAGE: &[u8] = b"\xc1 not a document";
 
-/// Thinks when asked to think, otherwise lists its notebooks.
+/// Thinks when asked to think, otherwise lists its notebooks (a step no example plainly does,
+/// so the work turn reads what it saw on it).
 fn steady() -> Box<dyn Mind> {
     scripted("steady", |prompt, _, _| {
         Ok(if prompt.volatile.contains("## Think") {
-            r#"{"thought": "I should look around.", "plan": ["list your notebooks"]}"#.into()
+            r#"{"thought": "I should look around.", "plan": ["look around the house"]}"#.into()
         } else {
             r#"{"tool": "note_list", "args": {}}"#.into()
         })

@@ -1,7 +1,8 @@
 //! Utility-grounded curation (design §4.5): a memory's strength follows its adjudicated
 //! utility record and nothing else (WIS1): what recalled it into success or taught in replay
 //! protects it; an empty or negative record past its grace decays it, whatever its recall
-//! frequency; below the strength floor it moves to the archive tier, never deleted.
+//! frequency; below the strength floor it moves to the archive tier, never deleted. What was
+//! ever followed into success or taught in replay is never archived by it.
 //!
 //! [`judge`] is the rule for one engram; [`curate`] applies it to the active tier, once per
 //! sleep per engram, within a budget. Sleep runs it as a job and `wis curate` on its own.
@@ -91,6 +92,12 @@ fn rule(e: &mut Engram, sleep: u64, grace: u32) -> Verdict {
         rate *= 2.0;
     }
     e.strength = (e.strength - rate).max(0.0);
+    // What the creature once followed into success, or learned from in replay, is never
+    // pruned: it may weaken to the floor, and stays.
+    if u.followed_into_success + u.taught_in_replay > 0 {
+        e.strength = e.strength.max(STRENGTH_FLOOR);
+        return Verdict::Demoted;
+    }
     if e.strength < STRENGTH_FLOOR {
         Verdict::Archived
     } else {

@@ -128,3 +128,15 @@ fn an_inherited_memory_decays_as_a_rumour_until_its_own_settlements_verify_it() 
     judge(&mut lived, 1, 3);
     assert_eq!(lived.fate.verified_at, None);
 }
+
+#[test]
+fn what_was_used_into_success_weakens_to_the_floor_and_is_never_archived() {
+    let mut e = engram(Kind::Fact, Provenance::Told, 0.7);
+    e.utility.record(Settlement::FollowedIntoSuccess, 1);
+    e.utility.record(Settlement::IntoFailure, 2);
+    e.utility.record(Settlement::IntoFailure, 3);
+    assert!(e.utility.score() < 0);
+    assert_eq!(sleeps(&mut e, 1, 40, 3), Verdict::Demoted);
+    assert_eq!(e.strength, STRENGTH_FLOOR);
+    assert_eq!(e.tier, Tier::Active);
+}

@@ -10,7 +10,7 @@
 //! - **scars** from the creature's failures: `In "<step>": <action> failed (<kind>): <what it
 //!   saw>`, one per (situation, signature, failure kind), refreshed when it fails so again;
 //! - **guardrails** from a failure followed by a fix in the same situation (a different action
-//!   that succeeded and advanced something): `In "<step>": do <fix>, not <failure> (it failed:
+//!   that closed the step or commission): `In "<step>": do <fix>, not <failure> (it failed:
 //!   <kind>)`;
 //! - **procedures** from the actions that together closed a step or a commission, when there
 //!   were more than one: `To "<step>": <first>, then <second>`;
@@ -50,6 +50,15 @@ const PENDING_PER_SITUATION: usize = 4;
 /// Situations whose successful actions wait for their step to close, and actions kept for each.
 const RUNNING_CAP: usize = 128;
 const RUNNING_PER_SITUATION: usize = 8;
+/// Tools that look at or keep the plan: no part of a procedure for a step.
+const PLAN_LOOKS: &[&str] = &[
+    "note_read",
+    "note_list",
+    "note_append",
+    "note_close",
+    "note_reopen",
+    "check_tools",
+];
 /// Most characters of what an observation contributes to a body.
 const SEEN_CHARS: usize = 200;
 
@@ -208,8 +217,10 @@ fn from_episode(state: &mut DistillState, seq: u64, e: &Episode) -> Vec<Item> {
     if !e.advanced.any() {
         return items;
     }
-    // A fix: a different action that worked and advanced, after failures in the situation.
-    if let Some(failures) = state.pending.remove(&e.situation) {
+    let closed = e.advanced.step_closed || e.advanced.commission_closed;
+    // A verified fix: a different action that closed the step or commission, after failures
+    // in the situation.
+    if closed && let Some(failures) = state.pending.remove(&e.situation) {
         for f in failures
             .iter()
             .filter(|f| f.signature != e.signature)
@@ -244,9 +255,9 @@ fn from_episode(state: &mut DistillState, seq: u64, e: &Episode) -> Vec<Item> {
             supersedes: true,
         });
     }
-    // The actions that together closed the step.
+    // The actions that together closed the step: the work on it, not the look at the plan.
     let done = state.running.entry(e.situation.clone()).or_default();
-    if !done.iter().any(|d| d.signature == e.signature) {
+    if !PLAN_LOOKS.contains(&e.tool.as_str()) && !done.iter().any(|d| d.signature == e.signature) {
         done.push(Done {
             seq,
             signature: e.signature.clone(),
@@ -257,7 +268,7 @@ fn from_episode(state: &mut DistillState, seq: u64, e: &Episode) -> Vec<Item> {
             done.remove(0);
         }
     }
-    if e.advanced.step_closed || e.advanced.commission_closed {
+    if closed {
         let done = state.running.remove(&e.situation).unwrap_or_default();
         if done.len() > 1 {
             let steps: Vec<&str> = done.iter().map(|d| d.brief.as_str()).collect();
@@ -423,6 +434,9 @@ fn brief(e: &Episode) -> String {
                 .take(60)
                 .collect::<String>()
         ),
+        // A call whose main argument is not one brief() names (`note_read` of a notebook)
+        // is told apart by its signature.
+        Ok(a) if a.brief(80) == a.tool => e.signature.chars().take(80).collect(),
         Ok(a) => a.brief(80),
         Err(_) => e.signature.chars().take(80).collect(),
     }

@@ -107,6 +107,20 @@ pub fn closest<'a>(step: &str, pool: &[&'a Example]) -> Option<&'a Example> {
     (scored[best] >= CLOSE_ENOUGH && 2 * shared >= step_words.len()).then_some(pool[best])
 }
 
+/// Whether `step` is plainly of an example's kind ([`closest`] finds one): such a step is
+/// answered from the examples, not from stated facts. On the 270M, facts and their
+/// demonstration above a plain step took the examples' place and the step's action was lost
+/// (a step "read what your ancestors left you" read the demonstration's file instead).
+/// The keeper's examples are not plain: telling the keeper what a file says is read, then
+/// answered from what the read showed.
+pub fn plain(step: &str, pool: &[&Example]) -> bool {
+    closest(step, pool).is_some_and(|e| {
+        !crate::world::units::REPLY_EXAMPLES
+            .iter()
+            .any(|r| std::ptr::eq(r, e))
+    })
+}
+
 /// Renders examples as earlier tasks and their actions, in the prompt's `Q:`/`A:` form.
 pub fn render(examples: &[&Example]) -> String {
     examples
@@ -154,6 +168,15 @@ mod tests {
         );
         let shown = nearest("list the files here", &pool(), 3);
         assert!(shown.len() <= 3 && !shown.is_empty());
+    }
+
+    #[test]
+    fn a_plain_step_is_one_an_example_plainly_does() {
+        let pool = pool();
+        assert!(plain("read hello.txt", &pool));
+        assert!(plain("list the files here", &pool));
+        assert!(!plain("tell the keeper what notes.txt says", &pool));
+        assert!(!plain("which port does the pump listen on", &pool));
     }
 
     #[test]

@@ -15,6 +15,9 @@ use crate::mind::Prompt;
 use crate::world::examples;
 use crate::world::units::{self, Example};
 
+/// Whether a step is plainly of an example's kind (answered from the examples).
+pub use crate::world::examples::plain;
+
 /// The base prompt: who the creature is and how its world works. Names no tool.
 ///
 /// The tools are described in words; the worked examples (`Q:` a short task, `A:` the action

@@ -49,6 +49,9 @@ pub struct Closed {
     pub step: bool,
     /// One of the keeper's commissions (its check held).
     pub commission: bool,
+    /// The step closed was one done before and planned again: the world closed it, and it
+    /// pays nothing (doing the finished over is no way to earn).
+    pub again: bool,
 }
 
 /// What an outcome advanced: what it closed, whether it made something new, whether it was
@@ -136,7 +139,15 @@ pub fn pay(
         } else {
             0
         };
-    let payment = settle(&mut persona, outcome, advanced, bonus);
+    let earned = if closed.again {
+        Advanced {
+            step_closed: false,
+            ..advanced
+        }
+    } else {
+        advanced
+    };
+    let payment = settle(&mut persona, outcome, earned, bonus);
     if payment.xp > 0 {
         tx.set(&persona)?;
     }

@@ -132,6 +132,7 @@ fn a_closed_step_or_commission_pays() {
     let step = Closed {
         step: true,
         commission: false,
+        again: false,
     };
     assert_eq!(
         paid_closing(&store, HERE, &ls, &listed, step),
@@ -141,6 +142,7 @@ fn a_closed_step_or_commission_pays() {
     let commission = Closed {
         step: false,
         commission: true,
+        again: false,
     };
     assert_eq!(
         paid_closing(&store, HERE, &ls, &listed, commission),
@@ -151,6 +153,15 @@ fn a_closed_step_or_commission_pays() {
         paid_closing(&store, HERE, &ls, &failed, step),
         0,
         "a failure closes nothing"
+    );
+    let again = Closed {
+        again: true,
+        ..step
+    };
+    assert_eq!(
+        paid_closing(&store, HERE, &ls, &listed, again),
+        0,
+        "a step done before and planned again closes and pays nothing"
     );
 }
 
@@ -178,6 +189,7 @@ fn a_reply_pays_only_what_it_closed() {
     let closed = Closed {
         step: true,
         commission: false,
+        again: false,
     };
     assert_eq!(
         paid_closing(&store, HERE, &reply, &said, closed),

@@ -237,6 +237,7 @@ fn close_note(
             .is_some_and(|c| c.by == ClosedBy::Creature && c.tick == at.tick);
         if own && note.closes == 1 && worked_on(tx, at.situation, since)? {
             out.closed.step = true;
+            out.closed.again = book.done_before(n, text);
             out.lines.push(format!("you closed step {n}: {text}"));
         }
         return Ok(());
@@ -260,10 +261,12 @@ fn close_note(
         },
     );
     notebooks::save(tx, &book)?;
-    // A step closed before (and reopened) is done again, but advances nothing the second time:
-    // reopening and closing is no way to progress.
+    // A step closed before (and reopened) is done again but advances nothing the second time:
+    // reopening and closing is no way to progress. One planned again after it was done
+    // closes (a recurring chore, evidence for a reflex) and pays nothing.
     let first = book.note(n).is_some_and(|note| note.closes == 1);
     out.closed.step = first;
+    out.closed.again = book.done_before(n, text);
     let again = if first { "" } else { " again" };
     out.lines
         .push(format!("step {n} is done{again}: {text} ({why})"));

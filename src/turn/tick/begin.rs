@@ -26,6 +26,7 @@ use crate::turn::progression::snapshot::snapshot;
 use crate::turn::recover;
 use crate::turn::steps::{self, StepRef};
 use crate::wisdom::{episodes, musing, recall};
+use crate::world::examples;
 use crate::world::prompt::{self, Tail, rumination_cue, work_cue_with};
 use crate::world::scene::{Arena, SAY_SPEC, Stage, reaction_example};
 use crate::world::skills::Runnable;
@@ -260,6 +261,8 @@ pub fn begin<'a>(
     } else {
         None
     };
+    // What prose recall states above the step: bets, settled with the block's.
+    let mut prose_shown: Vec<recall::Shown> = Vec::new();
     let (cue, schema) = match choice.turn {
         Turn::Rumination => match lane.as_ref().and_then(|l| l.material.as_ref()) {
             Some(material) => {
@@ -288,10 +291,23 @@ pub fn begin<'a>(
         },
         _ => {
             let block = recall.block.as_deref();
-            let mut known =
-                recall::prose::for_step(tx, config, &ctx.memory, step.as_deref(), block)?;
+            let step_text = step.as_deref().unwrap_or_default();
+            // A step plainly of an example's kind is answered from the examples: stated facts
+            // above it would take their place (design §3.1).
+            let plain = examples::plain(step_text, &pool);
+            let recalled = if plain {
+                Vec::new()
+            } else {
+                recall::prose::for_step(tx, config, &ctx.memory, step.as_deref(), block)?
+            };
+            prose_shown.extend(recalled.iter().map(|k| k.shown(step_text)));
+            let mut known: Vec<String> = recalled.into_iter().map(|k| k.body).collect();
             if let Some(here) = step_ref.as_ref().filter(|_| !reacting) {
-                let mut seen = steps::seen_here(tx, &situation, here.since)?;
+                let mut seen = if plain {
+                    Vec::new()
+                } else {
+                    steps::seen_here(tx, &situation, here.since)?
+                };
                 if let Some(why) = steps::rejection(tx, here)? {
                     seen.insert(0, why);
                 }
@@ -350,7 +366,11 @@ pub fn begin<'a>(
         chores: body.chores,
         morph: genome.morph,
         situation,
-        recall: recall.injected,
+        recall: {
+            let mut injected = recall.injected;
+            injected.items.extend(prose_shown);
+            injected
+        },
         recovered,
         reflex: reflex_line,
         step: planned_step,

@@ -314,6 +314,7 @@ pub fn tick(
         &ctx.memory,
         plan.tick,
         &plan.recall,
+        closing.closed.step || closing.closed.commission,
         ctx.now,
     )?;
     let acted = match &decision {

@@ -35,6 +35,9 @@ pub enum Item {
     },
     /// A strategy engram: the guardrail.
     Guardrail { engram: EngramId },
+    /// A memory prose recall stated above the step (a fact, procedure, dream, inherited or
+    /// told item): a `Known fact` line.
+    Known { engram: EngramId },
 }
 
 impl Item {
@@ -45,7 +48,7 @@ impl Item {
                 situation,
                 signature,
             } => format!("{situation}#{signature}"),
-            Item::Guardrail { engram } => engram.to_string(),
+            Item::Guardrail { engram } | Item::Known { engram } => engram.to_string(),
         }
     }
 }
@@ -58,6 +61,10 @@ pub struct Shown {
     pub recommends: Option<String>,
     pub sim: f32,
     pub provenance: Provenance,
+    /// For an item that names no action (a stated fact): its own words, the ones the step
+    /// did not already say; the item was followed when the action used one of them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub words: Vec<String>,
 }
 
 /// What the block showed in one tick, carried from the first phase to the last.
@@ -76,6 +83,8 @@ pub enum Unsettled {
     NoRecommendation,
     /// The tick recorded no action.
     NoAction,
+    /// A stated fact was used by an action that worked, and the step is not closed yet.
+    NotClosed,
 }
 
 /// One injected item and how the tick settled it.
@@ -115,18 +124,74 @@ pub fn adjudicate(
     })
 }
 
-/// Records one bet per injected item, settled by this tick's episode (if it recorded one),
-/// and settles each into its item's utility record.
+/// How an episode settles a shown item. An item that names an action settles as
+/// [`adjudicate`] says; a stated fact with words of its own settles on whether the action
+/// used them: used and the step or commission `closed` is followed into success, used and
+/// failed is into failure, unused is ignored, used by a success that closed nothing waits
+/// ([`Unsettled::NotClosed`]).
+pub fn adjudicate_shown(
+    shown: &Shown,
+    episode: Option<&Episode>,
+    closed: bool,
+) -> std::result::Result<Settlement, Unsettled> {
+    if shown.recommends.is_some() || shown.words.is_empty() {
+        return adjudicate(shown.recommends.as_deref(), episode);
+    }
+    let ep = episode.ok_or(Unsettled::NoAction)?;
+    if ep.automated {
+        return Err(Unsettled::Automated);
+    }
+    let acted = ep.action.to_lowercase();
+    if !shown.words.iter().any(|w| acted.contains(w.as_str())) {
+        return Ok(Settlement::Ignored);
+    }
+    match (ep.success, closed) {
+        (false, _) => Ok(Settlement::IntoFailure),
+        (true, true) => Ok(Settlement::FollowedIntoSuccess),
+        (true, false) => Err(Unsettled::NotClosed),
+    }
+}
+
+/// The words of a stated memory that can tell it was used: lowercase, three or more
+/// characters, not common words and not words of the step it answers.
+pub fn own_words(body: &str, step: &str) -> Vec<String> {
+    const COMMON: &[&str] = &[
+        "the", "and", "for", "you", "your", "are", "was", "were", "with", "that", "this", "from",
+        "says", "shows", "what", "when", "then", "not", "but", "has", "have", "had", "its", "tick",
+        "into", "out", "all", "any", "can", "did", "does", "here", "there", "file", "files",
+    ];
+    let split = |t: &str| -> Vec<String> {
+        t.to_lowercase()
+            .split(|c: char| !(c.is_alphanumeric() || c == '.' || c == '_' || c == '-'))
+            .map(|w| w.trim_matches(|c: char| c == '.' || c == '-').to_string())
+            .filter(|w| w.chars().count() >= 3)
+            .collect()
+    };
+    let step_words = split(step);
+    let mut out: Vec<String> = Vec::new();
+    for w in split(body) {
+        if !COMMON.contains(&w.as_str()) && !step_words.contains(&w) && !out.contains(&w) {
+            out.push(w);
+        }
+    }
+    out.truncate(16);
+    out
+}
+
+/// Records one bet per injected item, settled by this tick's episode (if it recorded one)
+/// and whether its action `closed` the step or a commission, and settles each into its
+/// item's utility record.
 pub fn settle(
     tx: &mut Tx<'_>,
     injected: &Injected,
     episode: Option<&Episode>,
+    closed: bool,
     tick: u64,
     now: Millis,
 ) -> Result<Vec<Bet>> {
     let mut bets = Vec::new();
     for shown in &injected.items {
-        let verdict = adjudicate(shown.recommends.as_deref(), episode);
+        let verdict = adjudicate_shown(shown, episode, closed);
         if let Ok(settlement) = verdict {
             settle_item(tx, &shown.item, settlement, now)?;
         }
@@ -156,7 +221,7 @@ pub fn settle_item(
     now: Millis,
 ) -> Result<()> {
     match item {
-        Item::Guardrail { engram } => {
+        Item::Guardrail { engram } | Item::Known { engram } => {
             if memory::get(tx, *engram)?.is_some() {
                 memory::settle(tx, *engram, settlement, now)?;
             }

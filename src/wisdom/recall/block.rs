@@ -151,6 +151,7 @@ fn case_shown(case: &Case) -> Shown {
             signature: case.track.signature.clone(),
         },
         recommends: Some(case.track.signature.clone()),
+        words: Vec::new(),
         sim: case.sim,
         provenance: Provenance::Experienced,
     }
@@ -160,6 +161,7 @@ fn guardrail_shown(hit: &Hit) -> Shown {
     Shown {
         item: Item::Guardrail { engram: hit.id },
         recommends: bets::recommends(&hit.engram),
+        words: Vec::new(),
         sim: hit.sim,
         provenance: hit.engram.provenance,
     }

@@ -110,20 +110,22 @@ fn prepared(view: View) -> Prepared {
     }
 }
 
-/// The last phase: indexes what the ledger recorded, then settles this tick's bets from its
-/// episode. Nothing, and no store access, when recall is off.
+/// The last phase: indexes what the ledger recorded (when recall is on), then settles this
+/// tick's bets, the block's and prose recall's, from its episode and whether it `closed` the
+/// step. Nothing, and no store access, when nothing was shown and recall is off.
 pub fn record(
     tx: &mut Tx<'_>,
     config: &Config,
     memory: &LazyMemory<'_>,
     tick: u64,
     injected: &Injected,
+    closed: bool,
     now: Millis,
 ) -> Result<Vec<Bet>> {
-    if !config.wisdom.recall_enabled {
-        return Ok(Vec::new());
+    if config.wisdom.recall_enabled {
+        ledger::sync(tx, memory.get()?)?.write(tx)?;
     }
-    ledger::sync(tx, memory.get()?)?.write(tx)?;
+    // What prose recall showed is settled too, with or without the block.
     if injected.items.is_empty() {
         return Ok(Vec::new());
     }
@@ -132,7 +134,7 @@ pub fn record(
         .pop()
         .map(|(_, e)| e)
         .filter(|e| e.tick == tick);
-    bets::settle(tx, injected, episode.as_ref(), tick, now)
+    bets::settle(tx, injected, episode.as_ref(), closed, tick, now)
 }
 
 /// What recall would show now for `situation`, looking at every similar situation; writes

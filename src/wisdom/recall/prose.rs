@@ -17,10 +17,11 @@
 //! `memory_max_chars` leaves beside the "Before you act" block and the worked examples. Lived episodes and passing
 //! thoughts are not stated facts and are left to the block.
 
+use super::bets::{self, Item, Shown};
 use crate::base::config::Config;
 use crate::base::exit::Result;
 use crate::base::store::Read;
-use crate::memory::{EngramId, Filter, Kind, LazyMemory, Memory};
+use crate::memory::{EngramId, Filter, Kind, LazyMemory, Memory, Provenance};
 use crate::world::prompt::{KNOWN_EXAMPLES, NO_STEP, known_line};
 
 /// Most memories shown above one question.
@@ -34,6 +35,28 @@ pub struct Known {
     pub engram: EngramId,
     pub body: String,
     pub sim: f32,
+    pub provenance: Provenance,
+    /// The action it recommends, when it names one (a distilled procedure or guardrail).
+    pub recommends: Option<String>,
+}
+
+impl Known {
+    /// The bet of showing it above `step`: settled by the tick's outcome like the block's.
+    pub fn shown(&self, step: &str) -> Shown {
+        Shown {
+            item: Item::Known {
+                engram: self.engram,
+            },
+            recommends: self.recommends.clone(),
+            sim: self.sim,
+            provenance: self.provenance,
+            words: if self.recommends.is_some() {
+                Vec::new()
+            } else {
+                bets::own_words(&self.body, step)
+            },
+        }
+    }
 }
 
 /// Whether a memory of this kind states something a question can be answered from.
@@ -69,6 +92,8 @@ pub fn known(rx: &impl Read, memory: &Memory, query: &str, budget: usize) -> Res
             engram: h.id,
             body,
             sim: h.sim,
+            provenance: h.engram.provenance,
+            recommends: bets::recommends(&h.engram),
         });
     }
     Ok(out)
@@ -83,7 +108,7 @@ pub fn for_step(
     memory: &LazyMemory<'_>,
     step: Option<&str>,
     block: Option<&str>,
-) -> Result<Vec<String>> {
+) -> Result<Vec<Known>> {
     if !config.wisdom.prose_recall_enabled {
         return Ok(Vec::new());
     }
@@ -96,8 +121,5 @@ pub fn for_step(
         .memory_max_chars
         .saturating_sub(block.map_or(0, |b| b.chars().count()))
         .saturating_sub(KNOWN_EXAMPLES.chars().count());
-    Ok(known(rx, memory.get()?, query, budget)?
-        .into_iter()
-        .map(|k| k.body)
-        .collect())
+    known(rx, memory.get()?, query, budget)
 }

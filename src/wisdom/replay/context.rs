@@ -82,15 +82,26 @@ pub fn rebuild(
     let Some(lines) = stream.before(m.tick) else {
         return Ok(None);
     };
-    let recall = recall::shown_now(rx, config, memory, &m.situation)?;
-    let known = recall::prose::for_step(
-        rx,
-        config,
-        memory,
-        step_of(&m.situation),
-        recall.block.as_deref(),
-    )?;
+    let mut recall = recall::shown_now(rx, config, memory, &m.situation)?;
     let pool = prompt::examples_for(today.unlocks);
+    let step = step_of(&m.situation).unwrap_or_default();
+    // As the tick: a plain step is answered from the examples, not from stated facts.
+    let recalled = if prompt::plain(step, &pool) {
+        Vec::new()
+    } else {
+        recall::prose::for_step(
+            rx,
+            config,
+            memory,
+            step_of(&m.situation),
+            recall.block.as_deref(),
+        )?
+    };
+    recall
+        .injected
+        .items
+        .extend(recalled.iter().map(|k| k.shown(step)));
+    let known: Vec<String> = recalled.into_iter().map(|k| k.body).collect();
     let cue = work_cue_with(step_of(&m.situation), &known, &pool, "");
     let tail = Tail {
         scene: None,

@@ -4,7 +4,8 @@ use super::*;
 use crate::base::store::Read;
 use crate::memory::{Settlement, Utility, get};
 use crate::wisdom::recall::bets::{
-    Bet, Injected, Item, Shown, Unsettled, adjudicate, recommends, settle,
+    Bet, Injected, Item, Shown, Unsettled, adjudicate, adjudicate_shown, own_words, recommends,
+    settle,
 };
 use crate::wisdom::recall::situation::Situation;
 
@@ -51,12 +52,14 @@ fn shown_both(store: &Store) -> (EngramId, Injected) {
             recommends: Some("bash ss -ltnp".into()),
             sim: 1.0,
             provenance: Provenance::Experienced,
+            words: Vec::new(),
         },
         Shown {
             item: Item::Guardrail { engram: id },
             recommends: recommends(&get(&store.read().unwrap(), id).unwrap().unwrap()),
             sim: 0.8,
             provenance: Provenance::Told,
+            words: Vec::new(),
         },
     ];
     (id, Injected { items })
@@ -71,7 +74,7 @@ fn settle_with(episode: Episode) -> (Vec<Bet>, Utility, Utility) {
         Some("bash ss -ltnp")
     );
     let mut tx = store.write().unwrap();
-    let bets = settle(&mut tx, &injected, Some(&episode), 10, 1000).unwrap();
+    let bets = settle(&mut tx, &injected, Some(&episode), false, 10, 1000).unwrap();
     tx.commit().unwrap();
     let rx = store.read().unwrap();
     assert_eq!(rx.count::<Bet>().unwrap(), 2, "every shown item is a bet");
@@ -174,4 +177,54 @@ fn bets_round_trip_through_the_store() {
     let bytes = crate::base::store::encode(&case).unwrap();
     assert_eq!(crate::base::store::decode::<Item>(&bytes).unwrap(), case);
     assert_eq!(case.id(), "-|find the pump port#bash ls");
+}
+
+fn fact_shown(body: &str, step: &str) -> Shown {
+    Shown {
+        item: Item::Known {
+            engram: EngramId(1),
+        },
+        recommends: None,
+        sim: 0.5,
+        provenance: Provenance::Told,
+        words: own_words(body, step),
+    }
+}
+
+#[test]
+fn a_stated_fact_settles_on_whether_the_action_used_its_words_and_the_step_closed() {
+    let step = "tell the keeper the pump port";
+    let fact = fact_shown("notes/pump.txt says: the pump listens on 8731", step);
+    assert_eq!(fact.words, ["notes", "pump.txt", "listens", "8731"]);
+    let mut used = episode(
+        4,
+        PUMP,
+        &Action::new("reply", json!({"text": "port 8731"})),
+        true,
+    );
+    assert_eq!(
+        adjudicate_shown(&fact, Some(&used), true),
+        Ok(Settlement::FollowedIntoSuccess)
+    );
+    assert_eq!(
+        adjudicate_shown(&fact, Some(&used), false),
+        Err(Unsettled::NotClosed),
+        "used by a success that closed nothing waits"
+    );
+    used.success = false;
+    assert_eq!(
+        adjudicate_shown(&fact, Some(&used), false),
+        Ok(Settlement::IntoFailure)
+    );
+    let other = episode(5, PUMP, &bash("date"), true);
+    assert_eq!(
+        adjudicate_shown(&fact, Some(&other), true),
+        Ok(Settlement::Ignored)
+    );
+    let mut auto = used.clone();
+    auto.automated = true;
+    assert_eq!(
+        adjudicate_shown(&fact, Some(&auto), true),
+        Err(Unsettled::Automated)
+    );
 }

@@ -48,6 +48,7 @@ fn with_the_flag_on_the_block_shows_and_the_index_and_bets_are_kept() {
         &LazyMemory::new(&config(true).embed),
         4,
         &prepared.injected,
+        false,
         9,
     )
     .unwrap();
