@@ -79,6 +79,7 @@ fn record(n: u64) -> Record {
             volumes: Vec::new(),
         },
         reflex: None,
+        signature: None,
     }
 }
 

@@ -3366,7 +3366,7 @@ _wis() {
             return 0
             ;;
         wis__subcmd__legacy__subcmd__export)
-            opts="-c -q -h -V --out --force --home --wait --output-format --config --quiet --help --version"
+            opts="-c -q -h -V --out --force --validated --home --wait --output-format --config --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3374,6 +3374,10 @@ _wis() {
             case "${prev}" in
                 --out)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --validated)
+                    COMPREPLY=($(compgen -W "settled replay" -- "${cur}"))
                     return 0
                     ;;
                 --home)

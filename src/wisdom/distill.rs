@@ -36,6 +36,7 @@ use crate::creature::{Action, FailKind, REPLY, UnitId};
 use crate::doc;
 use crate::memory::{self, Archived, EngramId, Gone, Kind, Memory, NewEngram, Provenance, Tier};
 use crate::wisdom::episodes::Episode;
+use crate::wisdom::replay::history::ReplayRecord;
 use crate::world::units;
 
 /// Most items one sleep writes or refreshes.
@@ -93,6 +94,9 @@ pub struct DistillState {
     pub pending: BTreeMap<String, Vec<Pending>>,
     /// Actions on a step not closed yet, by situation.
     pub running: BTreeMap<String, Vec<Done>>,
+    /// The next replay record to read for guardrails it could not teach.
+    #[serde(default)]
+    pub replay_cursor: u64,
 }
 
 doc!(DistillState, "wis.distill", 1, Layout::Singleton);
@@ -110,6 +114,8 @@ pub struct Distilled {
     pub refreshed: u64,
     /// Facts a newer reading superseded (moved to the archive tier).
     pub superseded: u64,
+    /// Guardrails replay could not teach with, written again in the action's own form.
+    pub redistilled: u64,
     /// The engrams written or refreshed.
     pub memories: Vec<EngramId>,
     /// Stopped at [`ITEMS_PER_SLEEP`] with episodes left for the next sleep.
@@ -121,7 +127,7 @@ impl Distilled {
     pub fn line(&self) -> String {
         let n = |v: u64, one: &str, many: &str| format!("{v} {}", if v == 1 { one } else { many });
         format!(
-            "{}, {}, {}, {} from {} episodes and {} news items; {} refreshed, {} superseded",
+            "{}, {}, {}, {} from {} episodes and {} news items; {} refreshed, {} superseded{}",
             n(self.facts, "fact", "facts"),
             n(self.guardrails, "guardrail", "guardrails"),
             n(self.procedures, "procedure", "procedures"),
@@ -129,7 +135,12 @@ impl Distilled {
             self.episodes,
             self.news,
             self.refreshed,
-            self.superseded
+            self.superseded,
+            if self.redistilled > 0 {
+                format!(", {} redistilled after replay", self.redistilled)
+            } else {
+                String::new()
+            }
         )
     }
 
@@ -174,6 +185,15 @@ pub fn distill(tx: &mut Tx<'_>, memory: &Memory, now: Millis) -> Result<Distille
     }
     for item in items {
         remember(tx, memory, &mut state, item, now, &mut out)?;
+    }
+    let replays = tx.ring_from::<ReplayRecord>(state.replay_cursor)?;
+    for (seq, record) in replays {
+        state.replay_cursor = seq + 1;
+        for id in record.redistill {
+            if out.made() < ITEMS_PER_SLEEP {
+                redistill(tx, memory, &mut state, id, now, &mut out)?;
+            }
+        }
     }
     trim(&mut state);
     tx.set(&state)?;
@@ -317,6 +337,67 @@ fn from_news(n: &NewsItem) -> Vec<Item> {
         sources: vec![format!("tick:{}", n.tick)],
         supersedes: false,
     }]
+}
+
+/// The source that marks a guardrail written again after replay could not teach with it.
+const REDISTILLED: &str = "redistilled:";
+
+/// A guardrail replay showed into an unlearned answer, written again with the fix in the
+/// action channel's own JSON form (what a small model copies where it reads past prose); the
+/// old one is archived as superseded. Once: one that fails again is curation's to judge.
+fn redistill(
+    tx: &mut Tx<'_>,
+    memory: &Memory,
+    state: &mut DistillState,
+    id: EngramId,
+    now: Millis,
+    out: &mut Distilled,
+) -> Result<()> {
+    let Some(mut old) = memory::get(tx, id)? else {
+        return Ok(());
+    };
+    let action = old
+        .sources
+        .iter()
+        .find_map(|s| s.strip_prefix("action:"))
+        .map(str::to_string);
+    let again = old.sources.iter().any(|s| s.starts_with(REDISTILLED));
+    let (Some(action), false, Kind::Strategy, Provenance::Experienced, Tier::Active) =
+        (action, again, old.kind, old.provenance, old.tier)
+    else {
+        return Ok(());
+    };
+    // `In "<step>": do <fix>, not <failure> (it failed: <kind>)`.
+    let body = match old.body.split_once(": do ") {
+        Some((head, rest)) => {
+            let not = rest.split_once(", not ").map_or("", |(_, n)| n);
+            format!("{head}: {action} worked; not {not}")
+        }
+        None => format!("{} The action that worked: {action}", old.body),
+    };
+    let mut new = NewEngram::new(Kind::Strategy, cut(&body), Provenance::Experienced);
+    for s in old
+        .sources
+        .iter()
+        .filter(|s| !s.starts_with(REDISTILLED))
+        .take(memory::MAX_SOURCES - 1)
+    {
+        new = new.source(s.clone());
+    }
+    new = new.source(format!("{REDISTILLED}{id}"));
+    let mark = Archived {
+        gone: Gone::Superseded,
+        sleep: None,
+        at: now,
+    };
+    memory.archive(tx, &mut old, mark)?;
+    let fresh = memory.remember(tx, new, now)?;
+    for (_, made) in state.keys.iter_mut().filter(|(_, made)| *made == id) {
+        *made = fresh;
+    }
+    out.redistilled += 1;
+    out.memories.push(fresh);
+    Ok(())
 }
 
 /// Writes `item`, or refreshes the engram its key made before (a fact's newer reading

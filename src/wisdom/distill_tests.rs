@@ -236,3 +236,63 @@ fn one_sleep_makes_at_most_its_budget_and_the_next_goes_on() {
     assert_eq!(second.scars, 10);
     assert!(!second.stopped);
 }
+
+#[test]
+fn a_guardrail_replay_could_not_teach_with_is_written_again_in_the_action_form_once() {
+    let (_d, store) = temp_store();
+    let m = memory();
+    let step = "find the pump port";
+    let cat = Action::new("bash", json!({"command": "cat pump.conf"}));
+    let notes = Action::new("read_file", json!({"path": "notes/pump.txt"}));
+    let mut tx = store.write().unwrap();
+    tx.push(&ep(step, cat, false, "no such file", Advanced::default()))
+        .unwrap();
+    tx.push(&ep(step, notes.clone(), true, "8731", closed()))
+        .unwrap();
+    distill(&mut tx, &m, 10).unwrap();
+    let guard = crate::memory::list(&tx, &crate::memory::Filter::active(), 100)
+        .unwrap()
+        .into_iter()
+        .find(|e| e.kind == Kind::Strategy)
+        .unwrap();
+    let record = |redistill: Vec<EngramId>| ReplayRecord {
+        at: 0,
+        tick: 2,
+        sleep: Some(1),
+        seed: 0,
+        batch: 1,
+        replayable: 1,
+        learned: 0,
+        unlearned: 1,
+        divergent: 0,
+        malformed: 0,
+        skipped: 0,
+        skipped_why: None,
+        items: Vec::new(),
+        skips: Vec::new(),
+        redistill,
+    };
+    tx.push(&record(vec![guard.id])).unwrap();
+    let made = distill(&mut tx, &m, 20).unwrap();
+    assert_eq!(made.redistilled, 1, "{made:?}");
+    assert!(made.line().contains("1 redistilled after replay"));
+    let old = crate::memory::get(&tx, guard.id).unwrap().unwrap();
+    assert_eq!(old.tier, Tier::Archive, "the old wording is archived");
+    let fresh = crate::memory::get(&tx, made.memories[0]).unwrap().unwrap();
+    assert_eq!(
+        fresh.body,
+        format!(
+            "In \"find the pump port\": {} worked; not bash `cat pump.conf` (it failed: not_found)",
+            notes.to_json()
+        )
+    );
+    assert!(fresh.sources.contains(&format!("redistilled:{}", guard.id)));
+    assert_eq!(
+        crate::wisdom::recall::bets::recommends(&fresh).as_deref(),
+        Some(action_signature(&notes).as_str()),
+        "it still names the fix, so its bets settle"
+    );
+    // Unlearned again: curation's to judge, not written a third time.
+    tx.push(&record(vec![fresh.id])).unwrap();
+    assert_eq!(distill(&mut tx, &m, 30).unwrap().redistilled, 0);
+}

@@ -8,7 +8,7 @@ use serde::Serialize;
 use crate::base::exit::{Error, Result};
 use crate::base::home::write_atomic_public;
 use crate::turn::between::between;
-use crate::wisdom::lineage::export::{collect, render};
+use crate::wisdom::lineage::export::{Level, collect, render};
 use crate::wisdom::lineage::format::ItemKind;
 
 use super::Ctx;
@@ -22,6 +22,11 @@ pub struct Args {
     /// Replace a volume exported earlier the same day.
     #[arg(long)]
     pub force: bool,
+    /// How validated an item must be to be passed on: `settled` (positive utility from its own
+    /// settlements, every scar, earned reflexes) or `replay` (only what replay showed teaching,
+    /// and earned reflexes).
+    #[arg(long, value_enum, default_value_t = Level::Settled, value_name = "LEVEL")]
+    pub validated: Level,
 }
 
 #[derive(Serialize)]
@@ -40,7 +45,7 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
     let mut tx = store.write()?;
     let now = ctx.clock.now();
     let b = between(&mut tx, &config, now, "an export comes between turns")?;
-    let (header, records) = collect(&tx, &b.persona, &b.genome, now)?;
+    let (header, records) = collect(&tx, &b.persona, &b.genome, now, args.validated)?;
     b.report(&mut tx)?;
     tx.commit()?;
     drop(store);

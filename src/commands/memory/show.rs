@@ -1,11 +1,60 @@
 //! `wis memory show`: one engram in full.
 
+use serde::Serialize;
+
 use crate::base::exit::{Error, Result};
+use crate::base::store::Read;
 use crate::memory::{self, EngramId};
+use crate::wisdom::recall::{Bet, Item};
 
 use super::Ctx;
 
-/// Show one engram: body, provenance, utility record, vector metadata.
+/// The most settlements shown.
+const LAST_BETS: usize = 5;
+/// How many of the latest bets are looked through for them.
+const BETS_LOOKED_AT: usize = 10_000;
+
+/// The engram and its last bets, for `--output-format json`.
+#[derive(Serialize)]
+struct Shown<'a> {
+    #[serde(flatten)]
+    engram: &'a memory::Engram,
+    last_bets: &'a [Bet],
+}
+
+/// The latest bets (newest first) on engram `id` among the last [`BETS_LOOKED_AT`].
+fn last_bets(rx: &impl Read, id: EngramId) -> Result<Vec<Bet>> {
+    Ok(rx
+        .ring::<Bet>(Some(BETS_LOOKED_AT))?
+        .into_iter()
+        .rev()
+        .map(|(_, b)| b)
+        .filter(|b| {
+            matches!(b.item, Item::Guardrail { engram } | Item::Known { engram } if engram == id)
+        })
+        .take(LAST_BETS)
+        .collect())
+}
+
+/// A bet in words: `tick 42: followed into success (acted bash:ls)`.
+fn bet_line(b: &Bet) -> String {
+    let words = |v: serde_json::Value| v.as_str().unwrap_or_default().replace('_', " ");
+    let how = match (&b.settlement, &b.unsettled) {
+        (Some(s), _) => words(serde_json::json!(s)),
+        (None, Some(u)) => format!("unsettled ({})", words(serde_json::json!(u))),
+        (None, None) => "unsettled".into(),
+    };
+    match &b.acted {
+        Some(sig) => format!(
+            "tick {}: {how} (acted {})",
+            b.tick,
+            sig.chars().take(80).collect::<String>()
+        ),
+        None => format!("tick {}: {how}", b.tick),
+    }
+}
+
+/// Show one engram: body, provenance, utility record, vector metadata, its last bets.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The engram's id, e.g. `e42`.
@@ -26,12 +75,18 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
             .hint("ids look like e42; `wis memory list` shows them")
     })?;
     let store = ctx.open("memory show")?;
-    let engram = memory::get(&store.read()?, id)?.ok_or_else(|| {
+    let rx = store.read()?;
+    let engram = memory::get(&rx, id)?.ok_or_else(|| {
         Error::no_input(format!("no engram {id}")).hint("`wis memory list` shows what there is")
     })?;
+    let bets = last_bets(&rx, id)?;
+    drop(rx);
     drop(store);
     if ctx.printer.is_json() {
-        return ctx.printer.json(&engram);
+        return ctx.printer.json(&Shown {
+            engram: &engram,
+            last_bets: &bets,
+        });
     }
     let u = &engram.utility;
     let v = &engram.vector;
@@ -67,6 +122,14 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
         ),
         ("text sha256".into(), v.text_sha256.clone()),
         ("body".into(), engram.body.clone()),
+        (
+            "last settlements".into(),
+            if bets.is_empty() {
+                "none yet: it settles when it is shown before an action".into()
+            } else {
+                bets.iter().map(bet_line).collect::<Vec<_>>().join("; ")
+            },
+        ),
     ];
     ctx.printer.pairs(rows)
 }

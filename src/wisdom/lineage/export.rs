@@ -1,11 +1,12 @@
 //! The exporter: distills a creature's validated corpus into a volume (header and records).
 //!
-//! What goes in: strategy guardrails with positive utility, procedures whose record is not
-//! negative, facts with utility of at least [`FACT_MIN_UTILITY`], every active scar, and the
-//! reflexes this body earned itself (proposed, armed or disarmed; a demoted reflex and an
-//! inherited one it has not re-earned stay behind). Something it was told or inherited goes
-//! only once its own settlements gave it positive utility: an unverified rumour is not passed
-//! on. Items that replay showed teaching are marked `replay_validated`.
+//! What goes in ([`Level::Settled`], the default): strategy guardrails and procedures with
+//! positive settled utility, facts with utility of at least [`FACT_MIN_UTILITY`], every active
+//! scar, and the reflexes this body earned itself (proposed, armed or disarmed; a demoted
+//! reflex and an inherited one it has not re-earned stay behind). Something it was told or
+//! inherited goes only once its own settlements gave it positive utility: an unverified rumour
+//! is not passed on. Items that replay showed teaching are marked `replay_validated`, and
+//! [`Level::Replay`] passes on only those (with the reflexes, validated by firing).
 
 use std::collections::HashSet;
 
@@ -20,6 +21,18 @@ use crate::base::store::{Read, SINGLETON_KEY};
 use crate::creature::{Genome, Persona};
 use crate::memory::{Engram, Kind, Provenance, Tier};
 use crate::wisdom::reflex::{Reflex, Status, registry};
+
+/// How validated an item must be to be passed on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Level {
+    /// Positive settled utility (a fact: at least [`FACT_MIN_UTILITY`]), every scar, earned
+    /// reflexes.
+    #[default]
+    Settled,
+    /// Only what replay showed teaching a past situation, and earned reflexes.
+    Replay,
+}
 
 /// The least utility score a fact needs to be passed on.
 pub const FACT_MIN_UTILITY: i64 = 2;
@@ -59,17 +72,20 @@ pub(super) fn own_volume_id(
     }
 }
 
-/// Distills the creature in `rx` into a volume as of `now`.
+/// Distills the creature in `rx` into a volume as of `now`, passing on what is validated at
+/// `level`.
 pub fn collect(
     rx: &impl Read,
     persona: &Persona,
     genome: &Genome,
     now: Millis,
+    level: Level,
 ) -> Result<(Header, Vec<Record>)> {
     let mut records = Vec::new();
     let mut seen = HashSet::new();
     for (_, e) in rx.all::<Engram>()? {
         if let Some(r) = engram_record(&e)
+            && (level == Level::Settled || r.replay_validated)
             && seen.insert(r.id.clone())
         {
             records.push(r);
@@ -141,7 +157,7 @@ pub fn engram_record(e: &Engram) -> Option<Record> {
     let score = e.utility.score();
     let kind = match e.kind {
         Kind::Strategy if score > 0 => ItemKind::Guardrail,
-        Kind::Procedure if score >= 0 => ItemKind::Procedure,
+        Kind::Procedure if score > 0 => ItemKind::Procedure,
         Kind::Fact if score >= FACT_MIN_UTILITY => ItemKind::Fact,
         Kind::Scar => ItemKind::Scar,
         _ => return None,
@@ -183,6 +199,12 @@ pub fn engram_record(e: &Engram) -> Option<Record> {
             volumes: prefixed(super::import::HEIRLOOM_SOURCE),
         },
         reflex: None,
+        signature: e
+            .sources
+            .iter()
+            .find_map(|s| s.strip_prefix("signature:"))
+            .filter(|_| matches!(kind, ItemKind::Guardrail | ItemKind::Procedure))
+            .map(|s| s.chars().take(super::format::MAX_SIGNATURE_CHARS).collect()),
     })
 }
 
@@ -234,5 +256,6 @@ pub fn reflex_record(r: &Reflex) -> Option<Record> {
             signature: r.action.signature.clone(),
             successes: r.provenance.successes,
         }),
+        signature: None,
     })
 }

@@ -173,7 +173,14 @@ pub struct Record {
     pub provenance: Chain,
     /// The reflex itself, for a reflex record (and only for one).
     pub reflex: Option<ReflexItem>,
+    /// The signature of the action a guardrail or procedure recommends, so that the heir's
+    /// bets on it settle (at most [`MAX_SIGNATURE_CHARS`] characters).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub signature: Option<String>,
 }
+
+/// Most characters of a record's recommended signature.
+pub const MAX_SIGNATURE_CHARS: usize = 400;
 
 /// The adjudicated evidence behind an item.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]

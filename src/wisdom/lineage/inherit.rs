@@ -45,12 +45,15 @@ pub fn apply(
             let mut new = NewEngram::new(kind, &r.text, Provenance::Inherited)
                 .strength(item.strength)
                 .source(format!("item:{}", r.id));
+            if let Some(sig) = &r.signature {
+                new = new.source(format!("signature:{sig}"));
+            }
             for v in r
                 .provenance
                 .volumes
                 .iter()
                 .rev()
-                .take(crate::memory::MAX_SOURCES - 1)
+                .take(crate::memory::MAX_SOURCES - 2)
             {
                 new = new.source(format!("{HEIRLOOM_SOURCE}{v}"));
             }

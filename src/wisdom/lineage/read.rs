@@ -12,8 +12,8 @@ use std::path::Path;
 use sha2::Digest;
 
 use super::format::{
-    Chain, FORMAT, Header, ItemKind, MAX_LINE_BYTES, MAX_LIST, MAX_RECORDS, MAX_TEXT_CHARS, Record,
-    VERSION, content_id, valid_volume_id,
+    Chain, FORMAT, Header, ItemKind, MAX_LINE_BYTES, MAX_LIST, MAX_RECORDS, MAX_SIGNATURE_CHARS,
+    MAX_TEXT_CHARS, Record, VERSION, content_id, valid_volume_id,
 };
 use crate::base::exit::{Error, Result};
 
@@ -224,6 +224,15 @@ fn check_record(r: &Record) -> Result<(), String> {
         return Err(format!("strength {} is not between 0 and 1", r.strength));
     }
     check_chain(&r.provenance)?;
+    if let Some(sig) = &r.signature {
+        let n = sig.chars().count();
+        if n == 0 || n > MAX_SIGNATURE_CHARS || sig.chars().any(char::is_control) {
+            return Err(format!(
+                "a signature has 1 to {MAX_SIGNATURE_CHARS} characters and no control \
+                 characters; this one has {n}"
+            ));
+        }
+    }
     match (&r.reflex, r.kind) {
         (Some(x), ItemKind::Reflex) => {
             let args: serde_json::Value =

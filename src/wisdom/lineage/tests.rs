@@ -33,6 +33,7 @@ pub fn record(kind: ItemKind, text: &str, successes: u64) -> Record {
             volumes: Vec::new(),
         },
         reflex: None,
+        signature: None,
     }
 }
 
@@ -47,6 +48,7 @@ pub fn reflex(situation: &str, command: &str) -> Record {
             signature: format!("bash {command}"),
             successes: 5,
         }),
+        signature: None,
         ..record(ItemKind::Reflex, &text, 5)
     }
 }

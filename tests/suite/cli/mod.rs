@@ -10,6 +10,7 @@ mod curve_arms;
 mod curve_fixture;
 mod curve_run;
 mod curve_show;
+mod distill;
 mod dream;
 mod economy;
 mod embed_local;

@@ -225,6 +225,7 @@ fn item(kind: ItemKind, text: &str, successes: u64) -> Record {
             volumes: Vec::new(),
         },
         reflex: None,
+        signature: None,
     }
 }
 
@@ -238,6 +239,7 @@ fn reflex(command: &str) -> Record {
             args: args.clone(),
             successes: 5,
         }),
+        signature: None,
         ..item(
             ItemKind::Reflex,
             &reflex_text("o1|restart the pump", "bash", &args),
