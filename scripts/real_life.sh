@@ -14,7 +14,9 @@
 #
 # Env: WIS (the wis binary; default target/release/wis, else wis on PATH),
 #      SLEEP_EVERY (default 50), COMMISSIONS (a file of commissions, one per line, each
-#      `TEXT` or `TEXT | CHECK`, given to the newborn before its first tick).
+#      `TEXT` or `TEXT | CHECK`, given to the newborn before its first tick), HOUSE (a
+#      folder whose files are copied into the newborn's workspace before its first tick: what
+#      a keeper leaves for it to find).
 set -euo pipefail
 home=${1:?usage: scripts/real_life.sh HOME TICKS [SEED]}
 ticks=${2:?usage: scripts/real_life.sh HOME TICKS [SEED]}
@@ -43,6 +45,9 @@ for f in "${flags[@]}"; do
   fi
 done
 sed -i "s/^#? seed = 42/seed = $seed/" "$home/wis.toml"
+if [ -n "${HOUSE:-}" ]; then
+  cp -R "$HOUSE/." "$home/workspace/"
+fi
 if [ -n "${COMMISSIONS:-}" ]; then
   while IFS= read -r line || [ -n "$line" ]; do
     [ -z "${line// }" ] && continue

@@ -111,7 +111,7 @@ pub fn examples_for(unlocks: &Unlocks) -> Vec<&'static Example> {
 }
 
 /// Worked examples shown above a step.
-pub const EXAMPLES_SHOWN: usize = 4;
+pub const EXAMPLES_SHOWN: usize = 6;
 
 /// The cue of a work turn as a tick writes it: with recalled facts, [`KNOWN_EXAMPLES`] and the
 /// facts; otherwise the worked examples of `pool` nearest the step (at most

@@ -308,15 +308,6 @@ pub fn tick(
         }
     }
     let ctx = ctx.at(clock.now());
-    recall::record(
-        &mut tx,
-        config,
-        &ctx.memory,
-        plan.tick,
-        &plan.recall,
-        closing.closed.step || closing.closed.commission,
-        ctx.now,
-    )?;
     let acted = match &decision {
         Decision::Act { action, .. } => Some((action, &outcome)),
         _ => None,
@@ -373,6 +364,17 @@ pub fn tick(
             replan_changed: recorded.replan_changed,
             xp: payment.xp,
         },
+    )?;
+    // After the account, which wrote onto the episode what it advanced: the index and the
+    // bets judge progress, not "ok".
+    recall::record(
+        &mut tx,
+        config,
+        &ctx.memory,
+        plan.tick,
+        &plan.recall,
+        closing.closed.step || closing.closed.commission,
+        ctx.now,
     )?;
     recover::report(&mut tx, plan.tick, ctx.now, &[])?;
     tx.commit_before_close()?;

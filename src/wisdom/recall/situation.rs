@@ -48,6 +48,17 @@ pub struct Track {
     /// Settled bets on it as a recalled case.
     #[serde(default)]
     pub bets: Utility,
+    /// Successes in a row, on a step, that advanced nothing (progress, not "ok", is the
+    /// evidence): at [`IDLE_RUT`] the track is a rut and no longer shown as a precedent.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub idle: u32,
+}
+
+/// Successes in a row that advanced nothing on a step, at which a track is a rut.
+pub const IDLE_RUT: u32 = 3;
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl Track {
@@ -64,12 +75,16 @@ impl Track {
             last_success_tick: None,
             action: None,
             bets: Utility::default(),
+            idle: 0,
         }
     }
 
-    /// It worked here, has not failed since, and its action can be shown.
+    /// It worked here, has not failed since, is not a rut, and its action can be shown.
     pub fn is_verified(&self) -> bool {
-        self.successes > 0 && self.failures_in_row == 0 && self.action.is_some()
+        self.successes > 0
+            && self.failures_in_row == 0
+            && self.idle < IDLE_RUT
+            && self.action.is_some()
     }
 
     /// It ended a run of failures here at least once.
@@ -125,6 +140,12 @@ impl Situation {
         let track = &mut self.tracks[at];
         track.last_tick = ep.tick;
         if ep.success {
+            // On a step, successes in a row that advanced nothing are a rut, not a precedent.
+            track.idle = if idle(ep) {
+                track.idle.saturating_add(1)
+            } else {
+                0
+            };
             track.successes = track.successes.saturating_add(1);
             track.failures_in_row = 0;
             track.last_success_tick = Some(ep.tick);
@@ -182,6 +203,11 @@ impl Situation {
             self.tracks.remove(i);
         }
     }
+}
+
+/// Whether an episode's action ran on a step and advanced nothing the world can check.
+fn idle(ep: &Episode) -> bool {
+    ep.step.is_some() && !ep.advanced.any()
 }
 
 /// Whether an episode belongs in the index: an adjudicated action the model chose. Replies

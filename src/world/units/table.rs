@@ -69,6 +69,14 @@ you can do.
                 r#"{"tool": "write_file", "args": {"path": "todo.txt", "content": "buy milk"}}"#,
             ),
             ex(
+                "write yes into answer.txt",
+                r#"{"tool": "write_file", "args": {"path": "answer.txt", "content": "yes"}}"#,
+            ),
+            ex(
+                "make a folder named tmp",
+                r#"{"tool": "bash", "args": {"command": "mkdir -p tmp"}}"#,
+            ),
+            ex(
                 "read hello.txt",
                 r#"{"tool": "read_file", "args": {"path": "hello.txt"}}"#,
             ),

@@ -27,6 +27,7 @@ fn found(case_sim: Option<f32>, command: &str, guard: Option<(f32, &str, Provena
                 last_success_tick: Some(3),
                 action: Some(action.to_json()),
                 bets: Default::default(),
+                idle: 0,
             },
         })
         .into_iter()

@@ -46,6 +46,37 @@ fn a_fix_that_fails_again_is_no_longer_a_case() {
 }
 
 #[test]
+fn on_a_step_successes_in_a_row_that_advanced_nothing_are_a_rut_not_a_precedent() {
+    let (_dir, store) = temp_store();
+    let on_step = |tick: u64, advanced: bool| {
+        let mut e = episode(tick, PUMP, &bash("touch hello.txt"), true);
+        e.step = Some("write hello into greeting.txt".into());
+        e.advanced.created = advanced;
+        e
+    };
+    push(
+        &store,
+        &[on_step(1, true), on_step(2, false), on_step(3, false)],
+    );
+    sync(&store);
+    assert!(
+        situation(&store, PUMP).best_case().is_some(),
+        "two idle tries"
+    );
+    push(&store, &[on_step(4, false)]);
+    sync(&store);
+    let s = situation(&store, PUMP);
+    assert!(s.best_case().is_none(), "a rut is no case: {s:?}");
+    assert_eq!(s.track("bash touch hello.txt").unwrap().idle, 3);
+    push(&store, &[on_step(5, true)]);
+    sync(&store);
+    assert!(
+        situation(&store, PUMP).best_case().is_some(),
+        "it advanced again"
+    );
+}
+
+#[test]
 fn replies_unreadable_and_automated_outcomes_are_left_out() {
     let (_dir, store) = temp_store();
     let reply = Action::new("reply", json!({"text": "done"}));
