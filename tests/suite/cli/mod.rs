@@ -23,6 +23,7 @@ mod reflex;
 mod replay;
 mod replay_predictions;
 mod replay_sleep;
+mod report;
 mod reports;
 mod store_busy;
 mod tick;
