@@ -6,6 +6,7 @@
 #                            scripts/fetch-embedder.sh), and the tests' stand-in pip
 #   util-linux coreutils     unshare and nsenter (the tests' small full disk), sha256sum
 #                            (checking what the fetch scripts download)
+#   chromium                 the headless browser the growth report's test renders pages in
 # and says when this machine refuses unprivileged user namespaces, which the full-disk tests
 # need (a setting, not a package). Uses sudo when not root. Idempotent.
 set -euo pipefail
@@ -20,6 +21,7 @@ python3 -m pip --version >/dev/null 2>&1 || need+=(python3-pip)
 command -v unzip >/dev/null 2>&1 || need+=(unzip)
 { command -v unshare && command -v nsenter; } >/dev/null 2>&1 || need+=(util-linux)
 command -v sha256sum >/dev/null 2>&1 || need+=(coreutils)
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
 
 userns_note() {
   if ! unshare --user --map-root-user true >/dev/null 2>&1; then

@@ -1,8 +1,8 @@
 //! The ground floor: what every other floor stands on and nothing here knows about a creature.
 //!
 //! The store (typed documents in redb, given their types by the floor above), configuration,
-//! the clock, the home directory, exit codes, the one HTTP client, the one printer, and the
-//! CultCache file format.
+//! the clock, the home directory, exit codes, the one HTTP client, the one printer, the escape
+//! every page's text goes through, and the CultCache file format.
 
 pub mod clock;
 pub mod config;
@@ -10,6 +10,7 @@ pub mod cultcache;
 pub mod env;
 pub mod exit;
 pub mod home;
+pub mod html;
 pub mod http;
 pub mod output;
 pub mod store;

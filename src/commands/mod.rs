@@ -23,6 +23,7 @@ mod news;
 mod pause;
 mod reflex;
 mod replay;
+mod report;
 mod sleep;
 mod status;
 mod tick;
@@ -127,6 +128,24 @@ pub enum Command {
     Curate(curate::Args),
     /// Show the creature: age, level, sleep pressure, body, store.
     Status(status::Args),
+    /// Write the growth report: one self-contained HTML page that shows whether the creature
+    /// is getting wiser.
+    ///
+    /// Panels: life (age, level, units and the tick each arrived, XP per tick, steps closed,
+    /// the repeat rate, commissions), the curve (each arm's score against age with its 95%
+    /// interval, the latest paired gains), below the model (ticks per day reflexes resolved, the
+    /// success rates of reflex and model ticks, the approvals queue with the `wis reflex arm
+    /// ID` to run, demotions and their scars), memory (engrams over the sleeps, what each sleep
+    /// did to them, the most-shown memories' utility), replay (the learned rate per replay),
+    /// lineage (generations side by side) and the last sleep receipts. With --cast DIR, the
+    /// cast's page instead: its members, the initiative order and the turn timeline.
+    ///
+    /// The page needs nothing else: its style and pictures are inline, it has no script and
+    /// fetches nothing, and every list is capped, so its size is bounded. It reads the store as
+    /// `wis status` does and writes nothing there; a store that stays busy past --wait exits
+    /// 75. Publish it from cron after each sleep:
+    /// `0 * * * * wis --home H report --out /srv/www/H.html`.
+    Report(report::Args),
     /// Pause the creature: ticks do nothing until `wis resume`.
     Pause(pause::Args),
     /// Resume a paused creature.
@@ -228,6 +247,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Replay(args) => replay::run(&ctx, args),
         Command::Curate(args) => curate::run(&ctx, args),
         Command::Status(args) => status::run(&ctx, args),
+        Command::Report(args) => report::run(&ctx, args),
         Command::Pause(args) => pause::run(&ctx, args, true),
         Command::Resume(args) => pause::run(&ctx, args, false),
         Command::Check(args) => check::run(&ctx, args),

@@ -3,7 +3,7 @@
 //! [`tick`] is one heartbeat (work, rumination or sleep); [`sleep`] the sleep turn and its
 //! receipt; [`birth`] a newborn's home; [`progression`] and [`quests`] the growing body and the
 //! System's quests, settled at the boundaries between turns; [`economy`] what a turn pays;
-//! [`replay`] counterfactual replay in sleep and on its own; [`report`] the creature at a glance; [`check`] the invariants `wis check` adds to the store's
+//! [`replay`] counterfactual replay in sleep and on its own; [`report`] the creature at a glance; [`growth`] the growth report, one HTML page; [`check`] the invariants `wis check` adds to the store's
 //! own; [`documents`] the register of every document type the store may hold.
 
 pub mod between;
@@ -13,6 +13,7 @@ pub mod check;
 pub mod ctx;
 pub mod documents;
 pub mod economy;
+pub mod growth;
 pub mod ideas;
 pub mod keeper;
 pub mod lease;

@@ -168,6 +168,18 @@ pub trait Read {
     /// A ring's raw entries from sequence `from` on.
     fn ring_raw_from(&self, schema: &'static str, from: u64) -> Result<Vec<(u64, Vec<u8>)>>;
 
+    /// The ring entry at sequence `seq`, if it is still kept (and decodes).
+    fn ring_at<D: Doc>(&self, seq: u64) -> Result<Option<D>> {
+        Ok(match self.ring_raw_at(D::SCHEMA, seq)? {
+            None => None,
+            Some(bytes) => self.decode_or_note(Place::Seq(seq), bytes),
+        })
+    }
+
+    /// A ring's raw entry at sequence `seq`.
+    #[doc(hidden)]
+    fn ring_raw_at(&self, schema: &'static str, seq: u64) -> Result<Option<Vec<u8>>>;
+
     /// How many documents of this type the store holds.
     fn count<D: Doc>(&self) -> Result<u64> {
         self.table_len(D::SCHEMA, D::LAYOUT)
@@ -209,6 +221,12 @@ fn read_ring_from(
         out.push((k.value(), v.value().to_vec()));
     }
     Ok(out)
+}
+
+fn read_ring_at(t: &impl ReadableTable<u64, &'static [u8]>, seq: u64) -> Result<Option<Vec<u8>>> {
+    Ok(t.get(seq)
+        .map_err(|e| db_err("read", e))?
+        .map(|v| v.value().to_vec()))
 }
 
 fn read_ring(
@@ -289,6 +307,9 @@ macro_rules! impl_read {
                 open_or_empty!(self.txn, ring_def(schema), Vec::new(), |t| read_ring_from(
                     &t, from
                 ))
+            }
+            fn ring_raw_at(&self, schema: &'static str, seq: u64) -> Result<Option<Vec<u8>>> {
+                open_or_empty!(self.txn, ring_def(schema), None, |t| read_ring_at(&t, seq))
             }
             fn table_len(&self, schema: &'static str, layout: Layout) -> Result<u64> {
                 match layout {

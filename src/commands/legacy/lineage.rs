@@ -16,7 +16,7 @@ use super::Ctx;
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The curve arm whose score is shown.
-    #[arg(long, value_name = "ARM", default_value = "wise-small")]
+    #[arg(long, value_name = "ARM", default_value = crate::wisdom::lineage::generations::DEFAULT_ARM)]
     pub arm: String,
     /// Also write the plot (score against age, one line per generation) to this SVG file.
     #[arg(long, value_name = "FILE")]

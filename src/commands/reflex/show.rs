@@ -33,10 +33,8 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
     let reflex = registry::find(&rx, &args.id)?;
     let mut episodes = Vec::new();
     for seq in &reflex.provenance.episode_ids {
-        if let Some(e) = rx.ring_from::<Episode>(*seq)?.into_iter().next()
-            && e.0 == *seq
-        {
-            episodes.push(e);
+        if let Some(e) = rx.ring_at::<Episode>(*seq)? {
+            episodes.push((*seq, e));
         }
     }
     drop(rx);

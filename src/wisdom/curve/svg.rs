@@ -233,22 +233,8 @@ fn axis(max: u64) -> (f64, u64) {
     (end as f64, step)
 }
 
-/// Escapes text for XML content and attribute values.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c if c.is_control() && c != '\n' && c != '\t' => out.push(' '),
-            c => out.push(c),
-        }
-    }
-    out
-}
+/// Escapes text for XML content and attribute values (the one escape, `base::html`).
+pub use crate::base::html::escape;
 
 #[cfg(test)]
 mod tests {

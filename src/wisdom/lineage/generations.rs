@@ -10,6 +10,9 @@ use serde::Serialize;
 use super::format::Mark;
 use crate::wisdom::curve::svg;
 
+/// The curve arm whose score the lineage compares unless told otherwise.
+pub const DEFAULT_ARM: &str = "wise-small";
+
 /// One generation's row.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Generation {

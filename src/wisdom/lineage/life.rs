@@ -22,16 +22,17 @@ pub fn own_mark(rx: &impl Read, persona: &Persona, now: Millis) -> Result<Mark> 
         .get::<Lineage>(SINGLETON_KEY)?
         .unwrap_or_default()
         .headers();
-    let stats = stats(rx, persona)?;
+    // The marks only: no need to count the whole ledger's successes, as a volume's stats do.
+    let m = milestones(rx)?;
     let generation = 1 + parents.iter().map(|h| h.generation).max().unwrap_or(0);
     Ok(Mark {
         volume: own_volume_id(&persona.name, now, &parents, generation),
         creature: persona.name.clone(),
         generation,
-        ticks_to_u2: stats.ticks_to_u2,
-        ticks_to_first_quest: stats.ticks_to_first_quest,
-        ticks_to_first_confirmed_commission: stats.ticks_to_first_confirmed_commission,
-        curve: stats.curve,
+        ticks_to_u2: m.ticks_to_u2,
+        ticks_to_first_quest: m.ticks_to_first_quest,
+        ticks_to_first_confirmed_commission: m.ticks_to_first_confirmed_commission,
+        curve: m.curve,
     })
 }
 
@@ -67,7 +68,17 @@ pub(super) fn ancestry(parents: &[Header]) -> Vec<Mark> {
     out
 }
 
-pub(super) fn stats(rx: &impl Read, persona: &Persona) -> Result<Stats> {
+/// What a life reached and when: the units granted, the ticks to U2, to the first passed
+/// quest and to the first confirmed commission, and the curve's points.
+struct Milestones {
+    units: Vec<String>,
+    ticks_to_u2: Option<u64>,
+    ticks_to_first_quest: Option<u64>,
+    ticks_to_first_confirmed_commission: Option<u64>,
+    curve: Vec<CurvePoint>,
+}
+
+fn milestones(rx: &impl Read) -> Result<Milestones> {
     let unlocks = rx.get::<Unlocks>(SINGLETON_KEY)?.unwrap_or_default();
     let granted = |id: UnitId| {
         unlocks
@@ -83,6 +94,34 @@ pub(super) fn stats(rx: &impl Read, persona: &Persona) -> Result<Stats> {
         .filter(|c| c.verdict == Verdict::Passed)
         .map(|c| c.closed_tick)
         .min();
+    let mut curve: Vec<CurvePoint> = rx
+        .ring::<CurveResult>(None)?
+        .into_iter()
+        .map(|(_, r)| CurvePoint {
+            score: r.score(),
+            arm: r.arm,
+            ticks: r.age.ticks,
+        })
+        .collect();
+    if curve.len() > MAX_LIST {
+        curve.drain(..curve.len() - MAX_LIST);
+    }
+    Ok(Milestones {
+        units: UnitId::ALL
+            .iter()
+            .filter(|u| granted(**u).is_some())
+            .map(|u| u.to_string())
+            .collect(),
+        ticks_to_u2: granted(UnitId::U2),
+        ticks_to_first_quest: first_quest,
+        ticks_to_first_confirmed_commission: crate::creature::commissions::desk(rx)?
+            .first_finished_tick,
+        curve,
+    })
+}
+
+pub(super) fn stats(rx: &impl Read, persona: &Persona) -> Result<Stats> {
+    let m = milestones(rx)?;
     let successes = rx
         .ring::<Episode>(None)?
         .iter()
@@ -96,32 +135,15 @@ pub(super) fn stats(rx: &impl Read, persona: &Persona) -> Result<Stats> {
         .days
         .iter()
         .fold((0u64, 0u64), |(b, m), d| (b + d.below, m + d.model));
-    let mut curve: Vec<CurvePoint> = rx
-        .ring::<CurveResult>(None)?
-        .into_iter()
-        .map(|(_, r)| CurvePoint {
-            score: r.score(),
-            arm: r.arm,
-            ticks: r.age.ticks,
-        })
-        .collect();
-    if curve.len() > MAX_LIST {
-        curve.drain(..curve.len() - MAX_LIST);
-    }
     Ok(Stats {
         ticks: persona.ticks,
         successes,
         sleeps: persona.sleeps,
-        units: UnitId::ALL
-            .iter()
-            .filter(|u| granted(**u).is_some())
-            .map(|u| u.to_string())
-            .collect(),
+        units: m.units,
         below_model_fraction: (below + model > 0).then(|| below as f64 / (below + model) as f64),
-        ticks_to_u2: granted(UnitId::U2),
-        ticks_to_first_quest: first_quest,
-        ticks_to_first_confirmed_commission: crate::creature::commissions::desk(rx)?
-            .first_finished_tick,
-        curve,
+        ticks_to_u2: m.ticks_to_u2,
+        ticks_to_first_quest: m.ticks_to_first_quest,
+        ticks_to_first_confirmed_commission: m.ticks_to_first_confirmed_commission,
+        curve: m.curve,
     })
 }

@@ -24,6 +24,8 @@ mod reflex;
 mod replay;
 mod replay_predictions;
 mod replay_sleep;
+mod report;
+mod report_browser;
 mod reports;
 mod store_busy;
 mod tick;
