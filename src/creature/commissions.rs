@@ -26,6 +26,12 @@ pub const MAX_TEXT_CHARS: usize = 500;
 pub const MAX_EPISODES: usize = 64;
 /// Most rejections remembered on one commission.
 pub const MAX_REJECTIONS: usize = 8;
+/// Work turns in a row on one commission without finishing it, after which it is set aside
+/// and the next one (or the creature's own plan) is worked: a step the creature cannot do yet
+/// does not hold its whole life.
+pub const PATIENCE: u32 = 5;
+/// Ticks a commission set aside waits before it is the step again.
+pub const ASIDE_TICKS: u64 = 15;
 
 /// Where a commission stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -120,6 +126,12 @@ pub struct Commission {
     /// The memories shown while it was worked, by id, for settlement when it ends.
     #[serde(default)]
     pub shown: Vec<String>,
+    /// Work turns on it since it was given or last set aside.
+    #[serde(default)]
+    pub tries: u32,
+    /// Set aside until the creature's age reaches this tick ([`PATIENCE`]).
+    #[serde(default)]
+    pub aside_until: Option<u64>,
 }
 
 doc!(
@@ -184,7 +196,27 @@ impl Commission {
             verdict: None,
             rejections: Vec::new(),
             shown: Vec::new(),
+            tries: 0,
+            aside_until: None,
         }
+    }
+
+    /// Whether it is set aside at the creature's age `tick`.
+    pub fn aside(&self, tick: u64) -> bool {
+        self.aside_until.is_some_and(|t| tick < t)
+    }
+
+    /// Counts a work turn on it that did not finish it; at [`PATIENCE`] it is set aside until
+    /// `tick` + [`ASIDE_TICKS`], and that tick comes back.
+    pub fn tried(&mut self, tick: u64) -> Option<u64> {
+        self.tries += 1;
+        if self.tries < PATIENCE {
+            return None;
+        }
+        self.tries = 0;
+        let back = tick + ASIDE_TICKS;
+        self.aside_until = Some(back);
+        Some(back)
     }
 
     /// How the creature reads it as a step.
@@ -273,9 +305,14 @@ pub fn live(rx: &impl Read) -> Result<Vec<(u64, Commission)>> {
     Ok(out)
 }
 
-/// The commission the creature works now: the first open or rejected one.
+/// The commission the creature works now: the first open or rejected one not set aside.
 pub fn current(rx: &impl Read) -> Result<Option<(u64, Commission)>> {
-    Ok(live(rx)?.into_iter().find(|(_, c)| c.status.worked()))
+    let age = rx
+        .get::<crate::creature::Persona>(crate::base::store::SINGLETON_KEY)?
+        .map_or(0, |p| p.ticks);
+    Ok(live(rx)?
+        .into_iter()
+        .find(|(_, c)| c.status.worked() && !c.aside(age)))
 }
 
 /// Gives a commission; returns its id.
@@ -320,4 +357,22 @@ pub fn said(
         text: bounded(text),
         commission,
     })
+}
+
+#[cfg(test)]
+mod patience_tests {
+    use super::*;
+
+    #[test]
+    fn a_commission_tried_patience_times_is_set_aside_and_comes_back() {
+        let mut c = Commission::new("write hello into greeting.txt", None, None, 0, 0);
+        for tick in 1..PATIENCE as u64 {
+            assert_eq!(c.tried(tick), None);
+        }
+        let back = c.tried(PATIENCE as u64).unwrap();
+        assert_eq!(back, PATIENCE as u64 + ASIDE_TICKS);
+        assert!(c.aside(back - 1));
+        assert!(!c.aside(back), "it is the step again");
+        assert_eq!(c.tries, 0, "counted afresh");
+    }
 }

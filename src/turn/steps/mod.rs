@@ -181,6 +181,16 @@ pub fn after_action(
             }
             None => {}
         }
+        if is_current
+            && c.status.worked()
+            && let Some(back) = c.tried(at.tick)
+        {
+            out.lines.push(format!(
+                "the keeper's commission #{id} is set aside after {} tries; it is your step \
+                 again at tick {back}",
+                commissions::PATIENCE
+            ));
+        }
         if c != before {
             commissions::save(tx, id, &c)?;
         }
