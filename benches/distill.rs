@@ -2,8 +2,9 @@
 //! reading those 1,000 episodes once: the job reads from its cursor, so the ratio should stay
 //! flat per tenfold of ledger (linear in what is new, not in what was lived before).
 //!
-//! The ledger is a life of 997 situations where a try fails, the next works with another
-//! action and closes the step, and first reads show something; the distillation state's cursor
+//! The ledger is a life of 997 situations where one try in 80 fails and the next, another
+//! action, closes the step (a scar, a guardrail and a fact each time), and the rest ran and
+//! advanced nothing; the distillation state's cursor
 //! stands at the first new episode, as after the last sleep. Each sample runs in a write
 //! transaction that is dropped, so every sample sees the same store.
 //!
@@ -29,11 +30,14 @@ fn main() {
 
 fn episode(t: u64) -> Episode {
     let step = format!("step {}", t % 997);
-    let (success, tool, command) = match t % 3 {
+    // One try in 80 fails and the next, another action, closes the step; the rest ran and
+    // advanced nothing (most of a life), so one sleep's item budget holds 1,000 new episodes.
+    let (success, tool, command) = match t % 80 {
         0 => (false, "bash", format!("cat missing{}.txt", t % 13)),
         1 => (true, "bash", format!("touch made{}.txt", t % 17)),
         _ => (true, "read_file", format!("notes{}.txt", t % 19)),
     };
+    let advanced = t % 80 == 1;
     let action = if tool == "bash" {
         format!(r#"{{"tool":"bash","args":{{"command":"{command}"}}}}"#)
     } else {
@@ -56,8 +60,8 @@ fn episode(t: u64) -> Episode {
         summary: format!("{tool} {command} -> ok: the pump listens on {}", t % 101),
         duration_ms: 3,
         advanced: Advanced {
-            step_closed: success && t % 3 == 1,
-            first_success: success,
+            step_closed: advanced,
+            first_success: advanced,
             ..Advanced::default()
         },
         step: Some(step),
