@@ -30,7 +30,11 @@ pub const MAX_REJECTIONS: usize = 8;
 /// and the next one (or the creature's own plan) is worked: a step the creature cannot do yet
 /// does not hold its whole life.
 pub const PATIENCE: u32 = 5;
-/// Ticks a commission set aside waits before it is the step again.
+/// The same action this many times in a row on one commission, without finishing it, is a
+/// rut: the commission is set aside at once.
+pub const SAME_TRIES: u32 = 3;
+/// Ticks a commission set aside the first time waits before it is the step again; each later
+/// time twice as long, up to 8 times as long.
 pub const ASIDE_TICKS: u64 = 15;
 
 /// Where a commission stands.
@@ -132,6 +136,14 @@ pub struct Commission {
     /// Set aside until the creature's age reaches this tick ([`PATIENCE`]).
     #[serde(default)]
     pub aside_until: Option<u64>,
+    /// The signature of the latest try and how many tries in a row had it.
+    #[serde(default)]
+    pub last_try: Option<String>,
+    #[serde(default)]
+    pub same_tries: u32,
+    /// Times it was set aside.
+    #[serde(default)]
+    pub asides: u32,
 }
 
 doc!(
@@ -198,6 +210,9 @@ impl Commission {
             shown: Vec::new(),
             tries: 0,
             aside_until: None,
+            last_try: None,
+            same_tries: 0,
+            asides: 0,
         }
     }
 
@@ -206,17 +221,29 @@ impl Commission {
         self.aside_until.is_some_and(|t| tick < t)
     }
 
-    /// Counts a work turn on it that did not finish it; at [`PATIENCE`] it is set aside until
-    /// `tick` + [`ASIDE_TICKS`], and that tick comes back.
-    pub fn tried(&mut self, tick: u64) -> Option<u64> {
+    /// Counts a work turn on it, with the action of `signature`, that did not finish it; at
+    /// [`PATIENCE`] tries, or [`SAME_TRIES`] of one action in a row, it is set aside until
+    /// `tick` + [`ASIDE_TICKS`] (doubled each later time, up to 8 times), and that tick and
+    /// the tries it took come back.
+    pub fn tried(&mut self, tick: u64, signature: &str) -> Option<(u64, u32)> {
         self.tries += 1;
-        if self.tries < PATIENCE {
+        if self.last_try.as_deref() == Some(signature) {
+            self.same_tries += 1;
+        } else {
+            self.last_try = Some(signature.chars().take(200).collect());
+            self.same_tries = 1;
+        }
+        if self.tries < PATIENCE && self.same_tries < SAME_TRIES {
             return None;
         }
+        let tries = self.tries;
         self.tries = 0;
-        let back = tick + ASIDE_TICKS;
+        self.same_tries = 0;
+        self.last_try = None;
+        let back = tick + (ASIDE_TICKS << self.asides.min(3));
+        self.asides = self.asides.saturating_add(1);
         self.aside_until = Some(back);
-        Some(back)
+        Some((back, tries))
     }
 
     /// How the creature reads it as a step.
@@ -367,12 +394,33 @@ mod patience_tests {
     fn a_commission_tried_patience_times_is_set_aside_and_comes_back() {
         let mut c = Commission::new("write hello into greeting.txt", None, None, 0, 0);
         for tick in 1..PATIENCE as u64 {
-            assert_eq!(c.tried(tick), None);
+            assert_eq!(c.tried(tick, &format!("bash try{tick}")), None);
         }
-        let back = c.tried(PATIENCE as u64).unwrap();
-        assert_eq!(back, PATIENCE as u64 + ASIDE_TICKS);
+        let (back, tries) = c.tried(PATIENCE as u64, "bash last").unwrap();
+        assert_eq!((back, tries), (PATIENCE as u64 + ASIDE_TICKS, PATIENCE));
         assert!(c.aside(back - 1));
         assert!(!c.aside(back), "it is the step again");
         assert_eq!(c.tries, 0, "counted afresh");
+    }
+
+    #[test]
+    fn the_same_action_three_times_is_a_rut_and_each_aside_lasts_longer() {
+        let mut c = Commission::new("write hello into greeting.txt", None, None, 0, 0);
+        let rut = "write_file hello.txt";
+        assert_eq!(c.tried(1, rut), None);
+        assert_eq!(c.tried(2, rut), None);
+        assert_eq!(c.tried(3, rut), Some((3 + ASIDE_TICKS, 3)));
+        for t in 0..2 {
+            assert_eq!(c.tried(20 + t, rut), None);
+        }
+        assert_eq!(c.tried(22, rut), Some((22 + 2 * ASIDE_TICKS, 3)));
+        c.asides = 9;
+        let _ = c.tried(100, rut);
+        let _ = c.tried(101, rut);
+        assert_eq!(
+            c.tried(102, rut),
+            Some((102 + 8 * ASIDE_TICKS, 3)),
+            "at most 8 times"
+        );
     }
 }

@@ -183,12 +183,12 @@ pub fn after_action(
         }
         if is_current
             && c.status.worked()
-            && let Some(back) = c.tried(at.tick)
+            && let Some((back, tries)) =
+                c.tried(at.tick, &crate::wisdom::episodes::action_signature(action))
         {
             out.lines.push(format!(
-                "the keeper's commission #{id} is set aside after {} tries; it is your step \
-                 again at tick {back}",
-                commissions::PATIENCE
+                "the keeper's commission #{id} is set aside after {tries} tries; it is your \
+                 step again at tick {back}"
             ));
         }
         if c != before {
