@@ -179,7 +179,8 @@ fn one_durable_commit_of_one_episode(bencher: divan::Bencher, episodes: u64) {
 /// commissions on the desk, each with a file check that does not hold yet (half `exists`, half
 /// `contains`), and a plan step, judged after a `write_file` as a tick's last phase does,
 /// inside a write transaction that is then dropped (the commit is the tick's own, measured
-/// above). Ratio: against `one_durable_commit_of_one_episode`.
+/// above). The transaction is begun before the timing and dropped after it, as the tick's own
+/// is. Ratio: against `one_durable_commit_of_one_episode`.
 #[divan::bench(args = [1_000, 10_000, 100_000], sample_count = 30)]
 fn judging_open_checks(bencher: divan::Bencher, episodes: u64) {
     use wis::creature::commissions::{self, Commission};
@@ -211,19 +212,23 @@ fn judging_open_checks(bencher: divan::Bencher, episodes: u64) {
     );
     let outcome = Outcome::ok("wrote 5 bytes to hello.txt");
     let workspace = home.workspace();
-    bencher.bench_local(|| {
-        let mut tx = store.write().unwrap();
-        let step = steps::current(&tx).unwrap();
-        let scene = Scene {
-            workspace: &workspace,
-            tick: episodes + 1,
-            now: 0,
-            situation: "-|job #",
-            pool: &pool,
-        };
-        let closing =
-            steps::after_action(&mut tx, scene, step.as_ref(), &action, &outcome, None).unwrap();
-        assert!(!closing.closed.commission);
-        drop(tx);
-    });
+    // The tick's transaction is open already when it judges: begun before and dropped after
+    // the timing.
+    bencher
+        .with_inputs(|| store.write().unwrap())
+        .bench_local_values(|mut tx| {
+            let step = steps::current(&tx).unwrap();
+            let scene = Scene {
+                workspace: &workspace,
+                tick: episodes + 1,
+                now: 0,
+                situation: "-|job #",
+                pool: &pool,
+            };
+            let closing =
+                steps::after_action(&mut tx, scene, step.as_ref(), &action, &outcome, None)
+                    .unwrap();
+            assert!(!closing.closed.commission);
+            tx
+        });
 }

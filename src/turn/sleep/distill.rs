@@ -35,6 +35,13 @@ fn run(tx: &mut Tx<'_>, ctx: &mut JobCtx<'_, '_>) -> Result<Vec<JobReport>> {
             " (stopped at {ITEMS_PER_SLEEP} items; the rest waits for the next sleep)"
         ));
     }
-    let ids: Vec<String> = made.memories.iter().map(|id| id.to_string()).collect();
+    // Each engram once, in the order it was first written or refreshed.
+    let mut ids: Vec<String> = Vec::new();
+    for id in &made.memories {
+        let id = id.to_string();
+        if !ids.contains(&id) {
+            ids.push(id);
+        }
+    }
     Ok(vec![JobReport::new("distillation", line).naming(ids)])
 }
