@@ -179,8 +179,9 @@ fn one_durable_commit_of_one_episode(bencher: divan::Bencher, episodes: u64) {
 /// commissions on the desk, each with a file check that does not hold yet (half `exists`, half
 /// `contains`), and a plan step, judged after a `write_file` as a tick's last phase does,
 /// inside a write transaction that is then dropped (the commit is the tick's own, measured
-/// above). The transaction is begun before the timing and dropped after it, as the tick's own
-/// is. Ratio: against `one_durable_commit_of_one_episode`.
+/// above). The transaction is begun and the step found (the plan phase's work) before the
+/// timing, and the transaction dropped after it, as the tick's own is. Ratio: against
+/// `one_durable_commit_of_one_episode`.
 #[divan::bench(args = [1_000, 10_000, 100_000], sample_count = 30)]
 fn judging_open_checks(bencher: divan::Bencher, episodes: u64) {
     use wis::creature::commissions::{self, Commission};
@@ -212,12 +213,15 @@ fn judging_open_checks(bencher: divan::Bencher, episodes: u64) {
     );
     let outcome = Outcome::ok("wrote 5 bytes to hello.txt");
     let workspace = home.workspace();
-    // The tick's transaction is open already when it judges: begun before and dropped after
-    // the timing.
+    // The tick's transaction is open already when it judges, and its step was found when the
+    // turn was planned: both before the timing, and the transaction dropped after it.
     bencher
-        .with_inputs(|| store.write().unwrap())
-        .bench_local_values(|mut tx| {
+        .with_inputs(|| {
+            let tx = store.write().unwrap();
             let step = steps::current(&tx).unwrap();
+            (tx, step)
+        })
+        .bench_local_values(|(mut tx, step)| {
             let scene = Scene {
                 workspace: &workspace,
                 tick: episodes + 1,

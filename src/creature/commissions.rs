@@ -303,12 +303,7 @@ pub fn get(rx: &impl Read, id: u64) -> Result<Option<Commission>> {
     let Some(seq) = seq_of(id) else {
         return Ok(None);
     };
-    Ok(rx
-        .ring_from::<Commission>(seq)?
-        .into_iter()
-        .next()
-        .filter(|(s, _)| *s == seq)
-        .map(|(_, c)| c))
+    rx.ring_at::<Commission>(seq)
 }
 
 /// Every commission kept, oldest first, with its id.

@@ -133,7 +133,14 @@ fn resolve(root: PathBuf, parts: &[&std::ffi::OsStr], shown: &str) -> Result<Con
                 break;
             }
         };
-        match candidate.canonicalize() {
+        // `cur` is canonical (the canonical root, or what a link resolved to), so an entry in
+        // it that is not a link is canonical as it stands: only a link needs resolving.
+        let real = if meta.file_type().is_symlink() {
+            candidate.canonicalize()
+        } else {
+            Ok(candidate.clone())
+        };
+        match real {
             Ok(real) if real.starts_with(&root) => cur = real,
             Ok(_) => return Err(outside()),
             Err(_) if meta.file_type().is_symlink() => {
