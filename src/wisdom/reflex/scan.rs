@@ -69,7 +69,8 @@ impl ScanReport {
 
 /// Feeds one episode to the streaks; returns the streak when it has just reached `need` or
 /// grown past it. An automated outcome, a text reply or a success that advanced nothing is
-/// passed over (neither counts nor resets: WIS2, and a rut is no evidence); any other failure,
+/// passed over (neither counts nor resets: WIS2, and a rut is no evidence; on a step, only an
+/// action that closed the step or its commission counts); any other failure,
 /// an unreadable reply among them, resets the situation.
 pub fn observe(
     streaks: &mut BTreeMap<String, Streak>,
@@ -84,7 +85,13 @@ pub fn observe(
         streaks.remove(&e.situation);
         return None;
     }
-    if !e.advanced.any() {
+    // On a step, the evidence is that the action did the step (it closed it, or the
+    // commission): a reflex stands in for the model on that step. Without one, any progress.
+    let did = match &e.step {
+        Some(_) => e.advanced.step_closed || e.advanced.commission_closed,
+        None => e.advanced.any(),
+    };
+    if !did {
         return None;
     }
     let args = args_of(&e.action)?;

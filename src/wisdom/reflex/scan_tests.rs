@@ -84,6 +84,32 @@ fn a_rut_of_successes_that_advance_nothing_never_becomes_a_reflex() {
     assert_eq!(run(&store, &w).proposed, ["r1"], "the fifth that advanced");
 }
 
+/// On a step, making something that is not the step (a note appended under "find what you
+/// know about the backup script", seen in a 300-tick life on the 270M) is progress but not
+/// the step done: only an action that closed the step counts toward a reflex.
+#[test]
+fn on_a_step_only_actions_that_closed_it_make_a_streak() {
+    let (_dir, store) = temp_store();
+    let w = Wisdom::default();
+    let on_step = |closed: bool| {
+        let mut e = ok();
+        e.step = Some("find what you know about the backup script".into());
+        e.advanced = crate::creature::turns::Advanced {
+            step_closed: closed,
+            created: !closed,
+            ..Default::default()
+        };
+        e
+    };
+    push(&store, &vec![on_step(false); 6]);
+    assert!(
+        run(&store, &w).proposed.is_empty(),
+        "made a note, not the step"
+    );
+    push(&store, &vec![on_step(true); 5]);
+    assert_eq!(run(&store, &w).proposed, ["r1"]);
+}
+
 #[test]
 fn automated_and_reply_outcomes_never_count_and_a_failure_resets() {
     let (_dir, store) = temp_store();
