@@ -92,16 +92,7 @@ impl Panel {
             "Scores by age".to_string()
         };
         h.table(&caption, &header, &rows);
-        let gains: Vec<String> = table
-            .rows
-            .last()
-            .map(|row| {
-                row.gains
-                    .iter()
-                    .map(|g| format!("at {} ticks: {}", row.age.ticks, g.line()))
-                    .collect()
-            })
-            .unwrap_or_default();
+        let gains = table.latest_gains();
         h.el("h3", "", "Latest paired gains");
         if gains.is_empty() {
             h.empty(

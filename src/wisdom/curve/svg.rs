@@ -40,16 +40,7 @@ pub fn render(table: &CurveTable) -> String {
         x: "creature age (ticks)",
         y: "score (mean per task, 95% interval)",
     };
-    let notes: Vec<String> = table
-        .rows
-        .last()
-        .map(|row| {
-            row.gains
-                .iter()
-                .map(|g| format!("at {} ticks: {}", row.age.ticks, g.line()))
-                .collect()
-        })
-        .unwrap_or_default();
+    let notes = table.latest_gains();
     plot_ranged(&table.ranged_series(), &labels, &notes)
 }
 

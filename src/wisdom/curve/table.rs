@@ -38,6 +38,20 @@ pub struct CurveTable {
 }
 
 impl CurveTable {
+    /// What memory bought at the newest age: one line per paired gain,
+    /// `at 120 ticks: <gain>`.
+    pub fn latest_gains(&self) -> Vec<String> {
+        self.rows
+            .last()
+            .map(|row| {
+                row.gains
+                    .iter()
+                    .map(|g| format!("at {} ticks: {}", row.age.ticks, g.line()))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
     /// The curve of `version` (default: the version of the newest result), from results in
     /// ring order (oldest first). `None` when there is nothing to show.
     pub fn build(results: &[CurveResult], version: Option<&str>) -> Option<CurveTable> {
