@@ -38,7 +38,7 @@ cat >>"$home/wis.toml" <<TOML
 # Set by scripts/real_life.sh: every [wisdom] flag on, the sampler seeded.
 TOML
 flags=(recall_enabled prose_recall_enabled replay_enabled curation_enabled reflexes_enabled
-       reflex_saves_tick reflex_auto_arm dreams_enabled distill_enabled)
+       reflex_saves_tick reflex_auto_arm dreams_enabled distill_enabled second_thought_enabled)
 for f in "${flags[@]}"; do
   if grep -q "^# $f = " "$home/wis.toml"; then
     sed -i "s/^# $f = .*/$f = true/" "$home/wis.toml"

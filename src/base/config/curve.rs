@@ -12,6 +12,10 @@ pub enum ArmMemory {
     None,
     /// A read-only copy of the live store, with recall and the "Before you act" block.
     Live,
+    /// The same copy, remembered raw: the creature's most recent episodes (what it did and
+    /// what the world showed), verbatim, within the wise arm's character budget. The control
+    /// for "is curated memory better than raw history?".
+    Raw,
 }
 
 /// One arm: a model and a memory.
@@ -24,7 +28,7 @@ pub struct Arm {
     /// Model name. Unset: `[llm] model`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub model: Option<String>,
-    /// `none` or `live`.
+    /// `none`, `live` or `raw`.
     pub memory: ArmMemory,
     /// Samples per task, the answer by majority over them: `samples = 8` is the
     /// compute-matched stand-in for a model eight times larger. 1: one greedy call.
@@ -79,6 +83,16 @@ impl Default for Curve {
                 url: None,
                 model: None,
                 memory: ArmMemory::Live,
+                samples: 1,
+                temperature: None,
+            },
+        );
+        arms.insert(
+            "raw-small".into(),
+            Arm {
+                url: None,
+                model: None,
+                memory: ArmMemory::Raw,
                 samples: 1,
                 temperature: None,
             },

@@ -48,6 +48,10 @@ pub struct Wisdom {
     /// Sleep distils what was lived since the last sleep into scars, guardrails, procedures and
     /// facts (design §4.9), mechanically, before consolidation.
     pub distill_enabled: bool,
+    /// A second thought: a step answered with the action that advanced nothing on it at the
+    /// previous work turn is asked once more, that action's tool out of the grammar and what
+    /// it showed stated above the step (design §6).
+    pub second_thought_enabled: bool,
 }
 
 impl Default for Wisdom {
@@ -69,6 +73,7 @@ impl Default for Wisdom {
             dreams_enabled: false,
             prose_recall_enabled: false,
             distill_enabled: false,
+            second_thought_enabled: false,
         }
     }
 }

@@ -20,7 +20,8 @@ use crate::mind::testing::scripted;
 use crate::mind::{Mind, Prompt};
 use crate::turn::birth::{BirthOptions, birth};
 use crate::wisdom::curve::{
-    ArmSpec, Battery, Hooks, RunOptions, Task, battery_schema, results, run, sampling, select,
+    ArmSpec, Battery, Hooks, RunOptions, Task, TaskPrompt, battery_schema, results, run, sampling,
+    select,
 };
 
 const BATTERY: &str = r#"{"id":"store","domain":"ops","prompt":"Which file holds your state?","scorer":{"type":"exact","answer":"wis.redb"}}
@@ -88,11 +89,11 @@ fn curve_run(home: &Home, battery: &Path) -> Result<()> {
         let reply = json!({"tool": "reply", "args": {"text": "wis.redb"}}).to_string();
         Ok(scripted(arm.name.clone(), move |_, _, _| Ok(reply.clone())))
     };
-    let mut prompt = |task: &Task, _: &ArmSpec| -> Result<Prompt> {
-        Ok(Prompt {
+    let mut prompt = |task: &Task, _: &ArmSpec| -> Result<TaskPrompt> {
+        Ok(TaskPrompt::bare(Prompt {
             stable: "You answer.\n".into(),
             volatile: format!("{}\n{}", task.id, task.prompt),
-        })
+        }))
     };
     let mut hooks = Hooks {
         turn_in_flight: &turn_in_flight,
@@ -122,7 +123,7 @@ fn a_curve_run_records_whole_arms_at_every_fault_point() {
         run(&home).unwrap();
         recorded(&home)
     };
-    assert_eq!(arms, 3);
+    assert_eq!(arms, 4);
     let figures = sweep("curve run", &template, Some(0), &run, &|_, after, ok| {
         let n = recorded(after);
         assert!(n <= arms, "{n} results of a {arms}-arm run");

@@ -34,6 +34,7 @@ use crate::world::units::{self, Example};
 
 use super::finish::TurnReport;
 use super::reflex;
+use super::rethink::{self, Rethink};
 
 /// Most stream lines read for the prompt (the budget cuts further).
 const STREAM_WINDOW: usize = 400;
@@ -72,6 +73,9 @@ pub struct Plan {
     pub objective: Option<String>,
     /// A rumination's lane, with `[heartbeat] rumination_lanes` on.
     pub lane: Option<musing::Choice>,
+    /// The second asking, should the model repeat the previous work turn's idle action on this
+    /// step (`[wisdom] second_thought_enabled`).
+    pub rethink: Option<Rethink>,
 }
 
 /// What the first phase found.
@@ -263,6 +267,8 @@ pub fn begin<'a>(
     };
     // What prose recall states above the step: bets, settled with the block's.
     let mut prose_shown: Vec<recall::Shown> = Vec::new();
+    // The second asking's (signatures, cue, schema), built beside the first.
+    let mut second = None;
     let (cue, schema) = match choice.turn {
         Turn::Rumination => match lane.as_ref().and_then(|l| l.material.as_ref()) {
             Some(material) => {
@@ -317,6 +323,21 @@ pub fn begin<'a>(
                 .and_then(|s| s.reaction.as_ref())
                 .map(|a| reaction_example(&a.from))
                 .unwrap_or_default();
+            if config.wisdom.second_thought_enabled && !reacting {
+                let idle = rethink::idle_before(tx, &situation)?;
+                if !idle.is_empty() {
+                    let mut extra = example.clone();
+                    for e in idle.iter().rev() {
+                        extra.push_str(&prompt::known_line(&rethink::known_line(e)));
+                    }
+                    let tools: Vec<&str> = idle.iter().map(|e| e.tool.as_str()).collect();
+                    second = Some((
+                        idle.iter().map(|e| e.signature.clone()).collect(),
+                        work_cue_with(step.as_deref(), &known, &pool, &extra),
+                        rethink::schema_without(&visible, &tools),
+                    ));
+                }
+            }
             (
                 work_cue_with(step.as_deref(), &known, &pool, &example),
                 action_schema(&visible),
@@ -344,6 +365,17 @@ pub fn begin<'a>(
         &tail,
         &config.context,
     );
+    let rethink = second.map(|(signatures, cue, schema)| Rethink {
+        signatures,
+        prompt: prompt::build(
+            &persona,
+            genome.morph,
+            &body.unlocks,
+            &Tail { cue: &cue, ..tail },
+            &config.context,
+        ),
+        schema,
+    });
     if write_lease {
         let expires_at = now + lease_lifetime_ms(config);
         let lease = Lease {
@@ -379,6 +411,7 @@ pub fn begin<'a>(
         pool,
         objective: objective_now,
         lane,
+        rethink,
     };
     Ok(Begin::Ready(Box::new(plan), ctx))
 }

@@ -12,6 +12,7 @@ mod begin;
 mod finish;
 mod outage;
 mod reflex;
+mod rethink;
 mod sleep;
 
 use std::time::{Duration, Instant};
@@ -151,15 +152,53 @@ pub fn tick(
         max_tokens: config.llm.max_tokens,
         cache_prompt: true,
     };
-    let asked =
-        open_mind().and_then(|mut mind| mind.complete(&plan.prompt, &plan.schema, &sampling));
-    let reply = match asked {
-        Ok(reply) => reply,
+    let asked = open_mind().and_then(|mut mind| {
+        let reply = mind.complete(&plan.prompt, &plan.schema, &sampling)?;
+        Ok((reply, mind))
+    });
+    let (first, mut mind) = match asked {
+        Ok(asked) => asked,
         Err(err) => {
             outage::abandon(home, opts, clock, &plan, &err.message)?;
             return Err(err);
         }
     };
+    let mut decision = decide(&plan, &first);
+    // A second thought: the action that advanced nothing on this step last time, chosen again,
+    // is asked about once more (`[wisdom] second_thought_enabled`).
+    let mut replies = vec![first];
+    let mut second_thought = None;
+    if let Some(r) = &plan.rethink
+        && rethink::again(&decision, &r.signatures)
+    {
+        match mind.complete(&r.prompt, &r.schema, &sampling) {
+            Ok(again) => {
+                let instead = decide(&plan, &again);
+                let line = match &instead {
+                    Decision::Unreadable { .. } => None,
+                    _ => Some(format!(
+                        "(second thought) {} again would change nothing; {} instead",
+                        finish::brief(&decision),
+                        finish::brief(&instead)
+                    )),
+                };
+                if line.is_some() {
+                    decision = instead;
+                }
+                second_thought = line;
+                replies.push(again);
+            }
+            // The first answer stands: an outage now is the next tick's to meet.
+            Err(err) => {
+                second_thought = Some(format!(
+                    "(second thought) not asked: {}",
+                    one_line_err(&err.message)
+                ));
+            }
+        }
+    }
+    drop(mind);
+    let reply = replies.last().cloned().expect("the first reply");
     let body = Body {
         workspace: &workspace,
         config,
@@ -169,7 +208,6 @@ pub fn tick(
         tick: plan.tick,
         now: clock.now(),
     };
-    let mut decision = decide(&plan, &reply);
     if let Decision::Act { action, outcome } = &mut decision
         && !needs_store(action)
     {
@@ -245,6 +283,14 @@ pub fn tick(
         let text = action.str_arg("text").unwrap_or_default();
         commissions::said(&mut tx, plan.tick, clock.now(), text, answers)?;
     }
+    if let Some(line) = &second_thought {
+        tx.push(&StreamLine::new(
+            plan.tick,
+            clock.now(),
+            Voice::Think,
+            line.clone(),
+        ))?;
+    }
     let recorded = finish::record(
         &mut tx,
         &plan,
@@ -262,7 +308,9 @@ pub fn tick(
         ))?;
     }
     let summary = recorded.summary.clone();
-    tx.push(&MindCall::of(plan.tick, clock.now(), &reply))?;
+    for asked in &replies {
+        tx.push(&MindCall::of(plan.tick, clock.now(), asked))?;
+    }
     let mut lane_events = Vec::new();
     if let Some(lane) = &plan.lane {
         let steps = match &decision {
@@ -313,6 +361,7 @@ pub fn tick(
         _ => None,
     };
     let mut events = after_outcome(&mut tx, &ctx, acted, &plan.skills, chores)?;
+    events.extend(second_thought);
     events.extend(lane_events);
     events.extend(closing.lines.iter().cloned());
     events.extend(recorded.lines.iter().cloned());
@@ -399,7 +448,7 @@ pub fn tick(
         fail_kind: Some(outcome.fail_kind),
         success: outcome.success,
         duration_ms: outcome.duration_ms,
-        model_ms: Some(reply.elapsed_ms),
+        model_ms: Some(replies.iter().map(|r| r.elapsed_ms).sum()),
         xp: payment.xp,
         level_up: payment.level_up,
         summary,
@@ -495,4 +544,15 @@ fn parse_rumination(text: &str) -> Decision {
         thought: thought.chars().take(600).collect(),
         plan,
     }
+}
+
+/// The first line of an error, bounded, for a stream line.
+fn one_line_err(message: &str) -> String {
+    message
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .chars()
+        .take(160)
+        .collect()
 }

@@ -155,10 +155,16 @@ mod tests {
         let names: Vec<&str> = arms.iter().map(|a| a.name.as_str()).collect();
         assert_eq!(
             names,
-            ["naive-small", "vote-small", "wise-small", "naive-large"]
+            [
+                "naive-small",
+                "raw-small",
+                "vote-small",
+                "wise-small",
+                "naive-large"
+            ]
         );
-        assert_eq!(arms[3].model, "large");
-        assert_eq!(arms[1].samples, 8);
+        assert_eq!(arms[4].model, "large");
+        assert_eq!(arms[2].samples, 8);
         assert_eq!(arms[0].model, Llm::default().model);
     }
 

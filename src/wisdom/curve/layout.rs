@@ -17,7 +17,16 @@
 //!
 //! What an arm remembers comes in two forms, both measured to land: a verified precedent (an
 //! action adjudicated right in this situation) as an earlier question and answer in the same
-//! form, and a memory as `Known fact: <body>`.
+//! form, and a memory as `Known fact: <body>`. The raw arm's history takes the second form.
+//!
+//! The frame does not presuppose memory: it says to answer from a known fact *when one stands
+//! above the question*. An earlier frame told every arm to "answer from the known facts",
+//! which asked the naive arm for what it was never given.
+
+/// The characters of remembered lines an arm may be shown above one question: the wise arm's
+/// recalled memories and the raw arm's history share it, so the raw control is given the same
+/// room as curated memory.
+pub const MEMORY_CHARS: usize = 600;
 
 use crate::mind::Prompt;
 
@@ -64,7 +73,7 @@ impl Remembered {
 pub fn prefix() -> String {
     let mut out = String::from(
         "Answer each question with one JSON action: a reply, or a tool call when the question \
-         asks you to do something. Answer from the known facts.\n\n",
+         asks you to do something. When a known fact stands above a question, answer from it.\n\n",
     );
     for (fact, question, answer) in EXAMPLES {
         out.push_str(&format!(

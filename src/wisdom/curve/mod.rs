@@ -28,7 +28,7 @@ pub mod vote;
 pub use answer::{Answer, AnswerKind};
 pub use arms::{ArmSpec, battery_schema, sampling, select};
 pub use battery::{Battery, Domain, Task};
-pub use context::ArmContexts;
+pub use context::{ArmContexts, TaskPrompt};
 pub use interrupt::Interrupt;
 pub use live::{LiveRun, run_live};
 pub use record::OutFile;

@@ -51,6 +51,44 @@ pub struct TaskScore {
     /// Model calls made for the task (absent: 1).
     #[serde(default = "one", skip_serializing_if = "is_one")]
     pub calls: u32,
+    /// What the arm was shown remembering, in the order the prompt shows it (absent: nothing,
+    /// and in results recorded before it was kept).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub shown: Vec<ShownMemory>,
+    /// The index in `shown` of the memory the scored answer came from: the first that holds
+    /// what the scorer looks for (absent: the task scored 0, or no memory shown holds it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answered_from: Option<u32>,
+}
+
+/// One memory a task's prompt showed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShownMemory {
+    /// Where it comes from: `engram` (a memory, `id` its engram id), `precedent` (a verified
+    /// case, `id` its episode), `episode` (raw history, `id` its episode).
+    pub source: String,
+    pub id: u64,
+    /// The memory's kind (`fact`, `procedure`, `guardrail`, …); `episode` for history.
+    pub kind: String,
+    /// `experienced`, `told` or `inherited`.
+    pub provenance: String,
+    /// The line as shown, cut at [`SHOWN_CHARS`] characters.
+    pub text: String,
+}
+
+/// Most characters of a shown memory's text kept in a result.
+pub const SHOWN_CHARS: usize = 240;
+
+impl ShownMemory {
+    pub fn new(source: &str, id: u64, kind: &str, provenance: &str, text: &str) -> ShownMemory {
+        ShownMemory {
+            source: source.to_string(),
+            id,
+            kind: kind.to_string(),
+            provenance: provenance.to_string(),
+            text: text.chars().take(SHOWN_CHARS).collect(),
+        }
+    }
 }
 
 fn one() -> u32 {
@@ -120,6 +158,22 @@ impl CurveResult {
     /// Model calls the arm made over the battery.
     pub fn calls(&self) -> u64 {
         self.tasks.iter().map(|t| u64::from(t.calls)).sum()
+    }
+
+    /// The points scored from a memory of `provenance`, and all points scored: how much of the
+    /// arm's score came from, e.g., what it lived (`experienced`).
+    pub fn points_from(&self, provenance: &str) -> (f64, f64) {
+        let from = self
+            .tasks
+            .iter()
+            .filter(|t| {
+                t.answered_from
+                    .and_then(|i| t.shown.get(i as usize))
+                    .is_some_and(|m| m.provenance == provenance)
+            })
+            .map(|t| t.score)
+            .sum();
+        (from, self.total)
     }
 }
 

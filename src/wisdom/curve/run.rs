@@ -22,6 +22,7 @@ use serde::Serialize;
 
 use super::arms::ArmSpec;
 use super::battery::{Battery, Task};
+use super::context::TaskPrompt;
 use super::record::{OutFile, check_frozen, checked_cap, record};
 use super::result::{Age, BatteryRef, CurveResult, TaskScore};
 use super::vote;
@@ -31,7 +32,7 @@ use crate::base::exit::{Error, Result};
 use crate::base::home::Home;
 use crate::base::store::{Read, Rx};
 use crate::creature::Persona;
-use crate::mind::{Mind, Prompt, Sampling};
+use crate::mind::{Mind, Sampling};
 
 /// What a run is: where, which battery, which arms, and how every call samples.
 #[derive(Debug)]
@@ -60,7 +61,7 @@ pub struct Hooks<'h> {
     /// The mind an arm answers with (built when the arm's turn comes).
     pub mind: &'h mut dyn FnMut(&ArmSpec) -> Result<Box<dyn Mind>>,
     /// The prompt one task is shown on one arm (its memory decides the context around it).
-    pub prompt: &'h mut dyn FnMut(&Task, &ArmSpec) -> Result<Prompt>,
+    pub prompt: &'h mut dyn FnMut(&Task, &ArmSpec) -> Result<TaskPrompt>,
     /// Brings the resident model back; called once at the end of any run that asked a model,
     /// also after an error or Ctrl-C.
     pub restore: &'h mut dyn FnMut() -> Result<()>,
@@ -98,6 +99,7 @@ impl RunReport {
                 let memory = match r.memory {
                     ArmMemory::None => "none",
                     ArmMemory::Live => "live",
+                    ArmMemory::Raw => "raw",
                 };
                 vec![
                     r.arm.clone(),
@@ -345,7 +347,7 @@ pub fn score_arm(
     opts: &RunOptions,
     arm: &ArmSpec,
     mind: &mut dyn Mind,
-    prompt: &mut dyn FnMut(&Task, &ArmSpec) -> Result<Prompt>,
+    prompt: &mut dyn FnMut(&Task, &ArmSpec) -> Result<TaskPrompt>,
     stop: &dyn Fn() -> bool,
     progress: &ProgressBar,
 ) -> Result<(Vec<TaskScore>, Option<String>)> {
@@ -362,17 +364,25 @@ pub fn score_arm(
         }
         let at = || format!("arm {}, task {}", arm.name, task.id);
         let shown = prompt(task, arm).map_err(|e| e.context(at()))?;
-        let asked = vote::ask(mind, arm, &shown, opts.schema, &opts.sampling)
+        let asked = vote::ask(mind, arm, &shown.prompt, opts.schema, &opts.sampling)
             .map_err(|e| e.context(at()))?;
         answered_by = answered_by.or(asked.model);
         let answer = asked.answer;
+        let score = task.scorer.score(&answer);
+        // The memory the scored answer came from: the first shown that holds it.
+        let answered_from = (score > 0.0)
+            .then(|| shown.shown.iter().position(|m| task.scorer.holds(&m.text)))
+            .flatten()
+            .map(|i| i as u32);
         scores.push(TaskScore {
             id: task.id.clone(),
             domain: task.domain,
-            score: task.scorer.score(&answer),
+            score,
             kind: answer.kind(),
             reply: answer.kept(),
             calls: asked.calls,
+            shown: shown.shown,
+            answered_from,
         });
         progress.inc(1);
     }

@@ -151,6 +151,22 @@ impl Scorer {
         }
     }
 
+    /// Whether a remembered line holds what this scorer looks for: an exact answer inside it,
+    /// the pattern found in it, a claim it would score on, or the tool (and the arguments'
+    /// pattern) it names. It attributes a scored answer to the memory it came from.
+    pub fn holds(&self, text: &str) -> bool {
+        match self {
+            Scorer::Exact { answers } => {
+                let hay = fold(text);
+                answers.iter().any(|a| hay.contains(a.as_str()))
+            }
+            Scorer::ActionSignature { tool, args } => {
+                text.contains(tool.as_str()) && args.as_ref().is_none_or(|re| re.is_match(text))
+            }
+            _ => self.score_text(text) > 0.0,
+        }
+    }
+
     fn score_text(&self, text: &str) -> f64 {
         match self {
             Scorer::Exact { answers } => {

@@ -33,6 +33,7 @@ const POOL: usize = 4 * KNOWN_MAX;
 #[derive(Debug, Clone, PartialEq)]
 pub struct Known {
     pub engram: EngramId,
+    pub kind: Kind,
     pub body: String,
     pub sim: f32,
     pub provenance: Provenance,
@@ -90,6 +91,7 @@ pub fn known(rx: &impl Read, memory: &Memory, query: &str, budget: usize) -> Res
         used += cost;
         out.push(Known {
             engram: h.id,
+            kind: h.engram.kind,
             body,
             sim: h.sim,
             provenance: h.engram.provenance,

@@ -108,3 +108,94 @@ fn a_voting_arm_samples_warm_with_derived_seeds_and_shows_its_calls() {
         assert_eq!(req.json["seed"], 7 + k as u64);
     }
 }
+
+#[test]
+fn every_answer_names_the_memories_shown_and_the_one_it_came_from() {
+    // One lived tick (a command that printed the port), then every battery call answers 8731.
+    let server = FakeOpenAi::builder()
+        .model("small")
+        .reply(r#"{"tool": "bash", "args": {"command": "echo the pump listens on 8731"}}"#)
+        .then_forever(reply("8731"))
+        .start();
+    let env = TestEnv::born();
+    env.write("battery/v3.jsonl", BATTERY);
+    env.write(
+        "wis.toml",
+        &format!(
+            "[llm]\nurl = \"{}\"\nmodel = \"small\"\n\n[organs]\nbash_timeout_secs = 5\n\n\
+             [curve]\nbattery = \"{}\"\n\n\
+             [curve.arms.naive-small]\nmemory = \"none\"\n\n\
+             [curve.arms.wise-small]\nmemory = \"live\"\n\n\
+             [curve.arms.raw-small]\nmemory = \"raw\"\n",
+            server.url(),
+            env.path("battery/v3.jsonl").display(),
+        ),
+    );
+    env.wis(&["commission", "add", "find which port the pump uses"])
+        .ok();
+    env.wis(&["tick"]).ok();
+    env.wis(&[
+        "memory",
+        "add",
+        "The pump controller listens on TCP port 8731.",
+        "--kind",
+        "fact",
+    ])
+    .ok();
+    env.wis(&["pause"]).ok();
+    let out = env.path("curve.jsonl");
+    env.wis(&["curve", "run", "--out", out.to_str().unwrap()])
+        .ok();
+    let results: Vec<serde_json::Value> = std::fs::read_to_string(&out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let arm = |name: &str| -> serde_json::Value {
+        results
+            .iter()
+            .find(|r| r["arm"] == name)
+            .unwrap_or_else(|| panic!("no {name} in {results:?}"))["tasks"][0]
+            .clone()
+    };
+
+    let naive = arm("naive-small");
+    assert_eq!(naive["score"], 1.0);
+    assert!(naive.get("shown").is_none() && naive.get("answered_from").is_none());
+
+    let wise = arm("wise-small");
+
+    let shown = wise["shown"].as_array().unwrap();
+    let from = wise["answered_from"].as_u64().unwrap() as usize;
+    assert_eq!(shown[from]["source"], "engram");
+    assert_eq!(shown[from]["kind"], "fact");
+    assert_eq!(shown[from]["provenance"], "told");
+    assert!(shown[from]["text"].as_str().unwrap().contains("8731"));
+
+    let raw = arm("raw-small");
+    let shown = raw["shown"].as_array().unwrap();
+    assert!(shown.iter().all(|m| m["source"] == "episode"), "{raw}");
+    let from = raw["answered_from"].as_u64().unwrap() as usize;
+    assert_eq!(shown[from]["provenance"], "experienced");
+    assert!(
+        shown[from]["text"]
+            .as_str()
+            .unwrap()
+            .contains("the pump listens on 8731"),
+        "{raw}"
+    );
+    // The raw arm's prompt held that history verbatim, in the wise arm's room.
+    let asked = server.completions();
+    let raw_prompt = asked
+        .iter()
+        .map(|r| r.body.clone())
+        .find(|b| b.contains("Known fact: bash `echo the pump listens on 8731`"))
+        .expect("the raw arm was shown the episode");
+    // Not the told fact (the layout's own example states the same port once, for every arm).
+    assert_eq!(
+        raw_prompt
+            .matches("The pump controller listens on TCP port 8731.")
+            .count(),
+        1
+    );
+}

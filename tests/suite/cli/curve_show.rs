@@ -68,6 +68,8 @@ fn seed_results(home: &Home, dir: &Path) {
                 kind: wis::wisdom::curve::AnswerKind::Text,
                 reply: "x".into(),
                 calls: 1,
+                shown: Vec::new(),
+                answered_from: None,
             })
             .collect();
         record::record(&mut tx, &battery, &r, 1000).unwrap();

@@ -127,6 +127,8 @@ fn seed_curve_and_replay(env: &TestEnv) {
                     kind: wis::wisdom::curve::AnswerKind::Text,
                     reply: "x".into(),
                     calls: 1,
+                    shown: Vec::new(),
+                    answered_from: None,
                 })
                 .collect(),
             total: scores.iter().sum(),

@@ -180,15 +180,16 @@ impl Bench {
                 },
             ))
         };
-        let mut prompt = |task: &Task, arm: &ArmSpec| -> Result<Prompt> {
+        let mut prompt = |task: &Task, arm: &ArmSpec| -> Result<TaskPrompt> {
             let memory = match arm.memory {
                 ArmMemory::None => "an empty fixture",
                 ArmMemory::Live => "a copy of the live store",
+                ArmMemory::Raw => "a copy of the live store's history",
             };
-            Ok(Prompt {
+            Ok(TaskPrompt::bare(Prompt {
                 stable: format!("You answer with {memory}.\n"),
                 volatile: format!("{}\n{}", task.id, task.prompt),
-            })
+            }))
         };
         let mut restore = || -> Result<()> {
             self.restores.set(self.restores.get() + 1);
