@@ -16,7 +16,9 @@
 #      SLEEP_EVERY (default 50), COMMISSIONS (a file of commissions, one per line, each
 #      `TEXT` or `TEXT | CHECK`, given to the newborn before its first tick), HOUSE (a
 #      folder whose files are copied into the newborn's workspace before its first tick: what
-#      a keeper leaves for it to find).
+#      a keeper leaves for it to find), CONTINUE=1 (HOME already holds a creature born here:
+#      it lives TICKS more, its sleeps keeping the cadence of its age; SEED, HOUSE and
+#      COMMISSIONS are not used; scripts/lived_curve.sh lives this way between curve points).
 set -euo pipefail
 home=${1:?usage: scripts/real_life.sh HOME TICKS [SEED]}
 ticks=${2:?usage: scripts/real_life.sh HOME TICKS [SEED]}
@@ -27,42 +29,45 @@ if [ -z "$wis" ]; then
   if [ -x "$here/target/release/wis" ]; then wis="$here/target/release/wis"; else wis=wis; fi
 fi
 every=${SLEEP_EVERY:-50}
+age=0
 if [ -e "$home/wis.redb" ]; then
-  echo "real_life: $home already holds a creature; give an empty directory" >&2
-  exit 64
-fi
-mkdir -p "$home"
-"$wis" --home "$home" init --seed "$seed"
-cat >>"$home/wis.toml" <<TOML
-
-# Set by scripts/real_life.sh: every [wisdom] flag on, the sampler seeded.
-TOML
-flags=(recall_enabled prose_recall_enabled replay_enabled curation_enabled reflexes_enabled
-       reflex_saves_tick reflex_auto_arm dreams_enabled distill_enabled second_thought_enabled)
-for f in "${flags[@]}"; do
-  if grep -q "^# $f = " "$home/wis.toml"; then
-    sed -i "s/^# $f = .*/$f = true/" "$home/wis.toml"
+  if [ "${CONTINUE:-0}" != 1 ]; then
+    echo "real_life: $home already holds a creature; give an empty directory (or CONTINUE=1 to live on)" >&2
+    exit 64
   fi
-done
-sed -i "s/^#? seed = 42/seed = $seed/" "$home/wis.toml"
-if [ -n "${HOUSE:-}" ]; then
-  cp -R "$HOUSE/." "$home/workspace/"
-fi
-if [ -n "${COMMISSIONS:-}" ]; then
-  while IFS= read -r line || [ -n "$line" ]; do
-    [ -z "${line// }" ] && continue
-    case "$line" in \#*) continue ;; esac
-    text=${line%%|*}; text=$(echo "$text" | sed 's/[[:space:]]*$//')
-    if [[ "$line" == *"|"* ]]; then
-      check=$(echo "${line#*|}" | sed 's/^[[:space:]]*//')
-      "$wis" --home "$home" commission add "$text" --check "$check"
-    else
-      "$wis" --home "$home" commission add "$text"
+  age=$("$wis" --home "$home" status --output-format json | sed -n 's/^  "ticks": \([0-9]*\),$/\1/p')
+  age=${age:-0}
+else
+  mkdir -p "$home"
+  "$wis" --home "$home" init --seed "$seed"
+  printf '\n# Set by scripts/real_life.sh: every [wisdom] flag on, the sampler seeded.\n' >>"$home/wis.toml"
+  flags=(recall_enabled prose_recall_enabled replay_enabled curation_enabled reflexes_enabled
+         reflex_saves_tick reflex_auto_arm dreams_enabled distill_enabled second_thought_enabled)
+  for f in "${flags[@]}"; do
+    if grep -q "^# $f = " "$home/wis.toml"; then
+      sed -i "s/^# $f = .*/$f = true/" "$home/wis.toml"
     fi
-  done < "$COMMISSIONS"
+  done
+  sed -i "s/^#? seed = 42/seed = $seed/" "$home/wis.toml"
+  if [ -n "${HOUSE:-}" ]; then
+    cp -R "$HOUSE/." "$home/workspace/"
+  fi
+  if [ -n "${COMMISSIONS:-}" ]; then
+    while IFS= read -r line || [ -n "$line" ]; do
+      [ -z "${line// }" ] && continue
+      case "$line" in \#*) continue ;; esac
+      text=${line%%|*}; text=$(echo "$text" | sed 's/[[:space:]]*$//')
+      if [[ "$line" == *"|"* ]]; then
+        check=$(echo "${line#*|}" | sed 's/^[[:space:]]*//')
+        "$wis" --home "$home" commission add "$text" --check "$check"
+      else
+        "$wis" --home "$home" commission add "$text"
+      fi
+    done < "$COMMISSIONS"
+  fi
 fi
 start=$(date +%s)
-for i in $(seq "$ticks"); do
+for i in $(seq "$((age + 1))" "$((age + ticks))"); do
   rc=0
   "$wis" --home "$home" tick --output-format json >>"$home/ticks.jsonl" 2>>"$home/errors.log" || rc=$?
   case $rc in
@@ -72,9 +77,11 @@ for i in $(seq "$ticks"); do
   if [ "$every" -gt 0 ] && [ $((i % every)) -eq 0 ]; then
     "$wis" --home "$home" sleep >>"$home/sleeps.log" 2>&1 || echo "real_life: sleep after tick $i failed" >&2
   fi
-  if [ $((i % 25)) -eq 0 ]; then
-    echo "real_life: $i of $ticks ticks ($(( $(date +%s) - start )) s)" >&2
+  if [ $(((i - age) % 25)) -eq 0 ]; then
+    echo "real_life: $((i - age)) of $ticks ticks ($(( $(date +%s) - start )) s)" >&2
   fi
 done
-"$wis" --home "$home" status --window "$((ticks + ticks / 10 + 10))"
-"$wis" --home "$home" status --window "$((ticks + ticks / 10 + 10))" --output-format json >"$home/life.json"
+# The figures cover the whole life, not only these ticks.
+window=$((age + ticks + (age + ticks) / 10 + 10))
+"$wis" --home "$home" status --window "$window"
+"$wis" --home "$home" status --window "$window" --output-format json >"$home/life.json"

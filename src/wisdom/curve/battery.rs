@@ -78,8 +78,10 @@ pub struct Battery {
 
 /// The frozen batteries shipped inside the binary, by file name: a configured battery that is
 /// not found as a file resolves to one of these, so `wis curve run` works from any directory.
-pub const SHIPPED: &[(&str, &str)] =
-    &[("v1.jsonl", include_str!("../../../exam_battery/v1.jsonl"))];
+pub const SHIPPED: &[(&str, &str)] = &[
+    ("v1.jsonl", include_str!("../../../exam_battery/v1.jsonl")),
+    ("v2.jsonl", include_str!("../../../exam_battery/v2.jsonl")),
+];
 
 impl Battery {
     /// The battery `configured` names: an absolute path as it is; a relative one against the

@@ -45,4 +45,40 @@ fn the_shipped_battery_v1_is_frozen() {
     );
 }
 
+/// v2 asks only what a life in its house could have shown: every text answer is in a house
+/// file, or is the file a commission named, or is what the first sleep grants (the lived
+/// check of each task is `scripts/lived_curve.sh`'s, against the life itself).
+#[test]
+fn the_lived_battery_v2_asks_what_its_house_and_commissions_hold() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("exam_battery");
+    let b = Battery::load(&root.join("v2.jsonl")).unwrap();
+    assert_eq!(b.version, "v2");
+    assert_eq!(b.sha256, V2_SHA256, "exam_battery/v2.jsonl changed: write v3.jsonl instead");
+    let mut house = String::new();
+    for entry in std::fs::read_dir(root.join("v2.house")).unwrap() {
+        house.push_str(&std::fs::read_to_string(entry.unwrap().path()).unwrap());
+    }
+    let commissions = std::fs::read_to_string(root.join("v2.commissions.txt")).unwrap();
+    let granted = "memorize recall";
+    let kinds: std::collections::BTreeSet<&str> = b.tasks.iter().map(|t| t.scorer.kind()).collect();
+    assert_eq!(kinds.len(), 4, "every scorer type is used: {kinds:?}");
+    for task in &b.tasks {
+        let needles: Vec<String> = match &task.scorer {
+            Scorer::Exact { answers } => answers.clone(),
+            Scorer::Claim { include, .. } => include.clone(),
+            Scorer::Regex { pattern } => vec![pattern.as_str().to_string()],
+            Scorer::ActionSignature { .. } => vec!["logs".to_string()],
+        };
+        for n in needles {
+            assert!(
+                house.contains(&n) || commissions.contains(&n) || granted.contains(&n),
+                "{}: {n:?} is in no house file, commission or grant",
+                task.id
+            );
+        }
+    }
+}
+
+const V2_SHA256: &str = "2d4a4dafe90c19ee92b10cf7c92446f8fa8c47e35a62b35f51f0e2bae2e099ef";
+
 const V1_SHA256: &str = "01956b88fbcd24391f2bf5930f552b039cce53a711d5e060802058b97c52293c";
