@@ -27,5 +27,6 @@ mod replay_sleep;
 mod report;
 mod report_browser;
 mod reports;
+mod schemas;
 mod store_busy;
 mod tick;
