@@ -3619,7 +3619,7 @@ _wis() {
             fi
             case "${prev}" in
                 --kind)
-                    COMPREPLY=($(compgen -W "episodic semantic strategy procedure fact scar musing dream" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "episodic semantic strategy procedure fact scar musing dream relationship goal value appraisal lore" -- "${cur}"))
                     return 0
                     ;;
                 --source)
@@ -3815,7 +3815,7 @@ _wis() {
             fi
             case "${prev}" in
                 --kind)
-                    COMPREPLY=($(compgen -W "episodic semantic strategy procedure fact scar musing dream" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "episodic semantic strategy procedure fact scar musing dream relationship goal value appraisal lore" -- "${cur}"))
                     return 0
                     ;;
                 --provenance)
@@ -4009,7 +4009,7 @@ _wis() {
             fi
             case "${prev}" in
                 --kind)
-                    COMPREPLY=($(compgen -W "episodic semantic strategy procedure fact scar musing dream" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "episodic semantic strategy procedure fact scar musing dream relationship goal value appraisal lore" -- "${cur}"))
                     return 0
                     ;;
                 --provenance)

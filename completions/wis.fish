@@ -325,7 +325,12 @@ procedure\t'How to do something, step by step'
 fact\t'A plain fact about the world'
 scar\t'An error scar: something that failed, kept so it is not repeated'
 musing\t'A passing thought'
-dream\t'What a dream compressed during sleep'"
+dream\t'What a dream compressed during sleep'
+relationship\t'Who another is to the creature: a member of its cast, the keeper'
+goal\t'Something the creature means to bring about'
+value\t'A standing value: what the creature holds important, whatever the step'
+appraisal\t'A judgement of how a turn or a scene went against the creature\'s goals'
+lore\t'The told world: what the creature was told of its world. Recalled as facts are'"
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from add" -l source -d 'A further source reference to record (repeatable), e.g. `--source runbook:pump`' -r
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from add" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from add" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
@@ -342,7 +347,12 @@ procedure\t'How to do something, step by step'
 fact\t'A plain fact about the world'
 scar\t'An error scar: something that failed, kept so it is not repeated'
 musing\t'A passing thought'
-dream\t'What a dream compressed during sleep'"
+dream\t'What a dream compressed during sleep'
+relationship\t'Who another is to the creature: a member of its cast, the keeper'
+goal\t'Something the creature means to bring about'
+value\t'A standing value: what the creature holds important, whatever the step'
+appraisal\t'A judgement of how a turn or a scene went against the creature\'s goals'
+lore\t'The told world: what the creature was told of its world. Recalled as facts are'"
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from list" -l provenance -d 'Only engrams of this provenance' -r -f -a "experienced\t'The creature lived it: adjudicated by its own outcomes'
 told\t'An operator told it (`wis memory add`)'
 inherited\t'An ancestor left it (heirlooms): a rumour until this creature verifies it'"
@@ -373,7 +383,12 @@ procedure\t'How to do something, step by step'
 fact\t'A plain fact about the world'
 scar\t'An error scar: something that failed, kept so it is not repeated'
 musing\t'A passing thought'
-dream\t'What a dream compressed during sleep'"
+dream\t'What a dream compressed during sleep'
+relationship\t'Who another is to the creature: a member of its cast, the keeper'
+goal\t'Something the creature means to bring about'
+value\t'A standing value: what the creature holds important, whatever the step'
+appraisal\t'A judgement of how a turn or a scene went against the creature\'s goals'
+lore\t'The told world: what the creature was told of its world. Recalled as facts are'"
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from search" -l provenance -d 'Only engrams of this provenance' -r -f -a "experienced\t'The creature lived it: adjudicated by its own outcomes'
 told\t'An operator told it (`wis memory add`)'
 inherited\t'An ancestor left it (heirlooms): a rumour until this creature verifies it'"
