@@ -1030,7 +1030,7 @@ _wis() {
             return 0
             ;;
         wis__subcmd__cast__subcmd__check)
-            opts="-c -q -h -V --home --wait --output-format --config --quiet --help --version"
+            opts="-c -q -h -V --schemas --home --wait --output-format --config --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1450,7 +1450,7 @@ _wis() {
             return 0
             ;;
         wis__subcmd__check)
-            opts="-c -q -h -V --repair --home --wait --output-format --config --quiet --help --version"
+            opts="-c -q -h -V --repair --schemas --home --wait --output-format --config --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3619,7 +3619,7 @@ _wis() {
             fi
             case "${prev}" in
                 --kind)
-                    COMPREPLY=($(compgen -W "episodic semantic strategy procedure fact scar musing dream" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "episodic semantic strategy procedure fact scar musing dream relationship goal value appraisal lore" -- "${cur}"))
                     return 0
                     ;;
                 --source)
@@ -3815,7 +3815,7 @@ _wis() {
             fi
             case "${prev}" in
                 --kind)
-                    COMPREPLY=($(compgen -W "episodic semantic strategy procedure fact scar musing dream" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "episodic semantic strategy procedure fact scar musing dream relationship goal value appraisal lore" -- "${cur}"))
                     return 0
                     ;;
                 --provenance)
@@ -4009,7 +4009,7 @@ _wis() {
             fi
             case "${prev}" in
                 --kind)
-                    COMPREPLY=($(compgen -W "episodic semantic strategy procedure fact scar musing dream" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "episodic semantic strategy procedure fact scar musing dream relationship goal value appraisal lore" -- "${cur}"))
                     return 0
                     ;;
                 --provenance)

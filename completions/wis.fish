@@ -171,6 +171,7 @@ complete -c wis -n "__fish_wis_using_subcommand check" -l output-format -d 'Outp
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand check" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
 complete -c wis -n "__fish_wis_using_subcommand check" -l repair -d 'First set aside every document that does not decode and move everything in quarantine out of the store, into `<home>/quarantine/<time>/` (the raw bytes and an index.jsonl saying what each was and why), then check'
+complete -c wis -n "__fish_wis_using_subcommand check" -l schemas -d 'Also validate every stored document that has a published JSON Schema (the `schemas/` folder of the source, built into wis): the heartbeat state (wis.persona.v1), the pending turn (wis.lease.v1) and the sleep receipts (wis.sleep_receipt.v1), each projected to JSON as `wis cachectl project` writes it. Says per type how many were checked and, for each that fails, the path of the failing value; 65 when any fails. A cast\'s schedule: `wis cast check --schemas`'
 complete -c wis -n "__fish_wis_using_subcommand check" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand check" -s V -l version -d 'Print version'
@@ -324,7 +325,12 @@ procedure\t'How to do something, step by step'
 fact\t'A plain fact about the world'
 scar\t'An error scar: something that failed, kept so it is not repeated'
 musing\t'A passing thought'
-dream\t'What a dream compressed during sleep'"
+dream\t'What a dream compressed during sleep'
+relationship\t'Who another is to the creature: a member of its cast, the keeper'
+goal\t'Something the creature means to bring about'
+value\t'A standing value: what the creature holds important, whatever the step'
+appraisal\t'A judgement of how a turn or a scene went against the creature\'s goals'
+lore\t'The told world: what the creature was told of its world. Recalled as facts are'"
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from add" -l source -d 'A further source reference to record (repeatable), e.g. `--source runbook:pump`' -r
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from add" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from add" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
@@ -341,7 +347,12 @@ procedure\t'How to do something, step by step'
 fact\t'A plain fact about the world'
 scar\t'An error scar: something that failed, kept so it is not repeated'
 musing\t'A passing thought'
-dream\t'What a dream compressed during sleep'"
+dream\t'What a dream compressed during sleep'
+relationship\t'Who another is to the creature: a member of its cast, the keeper'
+goal\t'Something the creature means to bring about'
+value\t'A standing value: what the creature holds important, whatever the step'
+appraisal\t'A judgement of how a turn or a scene went against the creature\'s goals'
+lore\t'The told world: what the creature was told of its world. Recalled as facts are'"
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from list" -l provenance -d 'Only engrams of this provenance' -r -f -a "experienced\t'The creature lived it: adjudicated by its own outcomes'
 told\t'An operator told it (`wis memory add`)'
 inherited\t'An ancestor left it (heirlooms): a rumour until this creature verifies it'"
@@ -372,7 +383,12 @@ procedure\t'How to do something, step by step'
 fact\t'A plain fact about the world'
 scar\t'An error scar: something that failed, kept so it is not repeated'
 musing\t'A passing thought'
-dream\t'What a dream compressed during sleep'"
+dream\t'What a dream compressed during sleep'
+relationship\t'Who another is to the creature: a member of its cast, the keeper'
+goal\t'Something the creature means to bring about'
+value\t'A standing value: what the creature holds important, whatever the step'
+appraisal\t'A judgement of how a turn or a scene went against the creature\'s goals'
+lore\t'The told world: what the creature was told of its world. Recalled as facts are'"
 complete -c wis -n "__fish_wis_using_subcommand memory; and __fish_seen_subcommand_from search" -l provenance -d 'Only engrams of this provenance' -r -f -a "experienced\t'The creature lived it: adjudicated by its own outcomes'
 told\t'An operator told it (`wis memory add`)'
 inherited\t'An ancestor left it (heirlooms): a rumour until this creature verifies it'"
@@ -657,7 +673,7 @@ complete -c wis -n "__fish_wis_using_subcommand cast; and not __fish_seen_subcom
 complete -c wis -n "__fish_wis_using_subcommand cast; and not __fish_seen_subcommand_from init add remove arena tick status log export check help" -f -a "status" -d 'The queue: who is next, when each is ready, who is pending, who sleeps'
 complete -c wis -n "__fish_wis_using_subcommand cast; and not __fish_seen_subcommand_from init add remove arena tick status log export check help" -f -a "log" -d 'The receipts of the latest turns: who, why chosen, arena, kind, start, end, cooldown'
 complete -c wis -n "__fish_wis_using_subcommand cast; and not __fish_seen_subcommand_from init add remove arena tick status log export check help" -f -a "export" -d 'Write the cast\'s store as a CultCache v1 snapshot (`wis cachectl project` reads it)'
-complete -c wis -n "__fish_wis_using_subcommand cast; and not __fish_seen_subcommand_from init add remove arena tick status log export check help" -f -a "check" -d 'Check the cast\'s store: redb\'s integrity and every document (exit 65 when damaged)'
+complete -c wis -n "__fish_wis_using_subcommand cast; and not __fish_seen_subcommand_from init add remove arena tick status log export check help" -f -a "check" -d 'Check the cast\'s store: redb\'s integrity and every document (exit 65 when damaged); with `--schemas`, the schedule against its published JSON Schema too'
 complete -c wis -n "__fish_wis_using_subcommand cast; and not __fish_seen_subcommand_from init add remove arena tick status log export check help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from init" -l member -d 'A member on stage (repeatable)' -r -F
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from init" -l offstage -d 'A member off stage: rumination and sleep only (repeatable)' -r -F
@@ -735,6 +751,7 @@ complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from check" -l output-format -d 'Output format of reporting commands' -r -f -a "text\t'Lines and tables for people'
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from check" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
+complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from check" -l schemas -d 'Also validate the schedule (wis.cast.schedule.v1) against its published JSON Schema (`schemas/cast-schedule.schema.json`, built into wis), projected to JSON as `wis cachectl project` writes it; the path of any failing value, and 65'
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from check" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from check" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from check" -s V -l version -d 'Print version'
@@ -746,7 +763,7 @@ complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from help" -f -a "status" -d 'The queue: who is next, when each is ready, who is pending, who sleeps'
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from help" -f -a "log" -d 'The receipts of the latest turns: who, why chosen, arena, kind, start, end, cooldown'
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from help" -f -a "export" -d 'Write the cast\'s store as a CultCache v1 snapshot (`wis cachectl project` reads it)'
-complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from help" -f -a "check" -d 'Check the cast\'s store: redb\'s integrity and every document (exit 65 when damaged)'
+complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from help" -f -a "check" -d 'Check the cast\'s store: redb\'s integrity and every document (exit 65 when damaged); with `--schemas`, the schedule against its published JSON Schema too'
 complete -c wis -n "__fish_wis_using_subcommand cast; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c wis -n "__fish_wis_using_subcommand legacy; and not __fish_seen_subcommand_from export import lineage help" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
 complete -c wis -n "__fish_wis_using_subcommand legacy; and not __fish_seen_subcommand_from export import lineage help" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
@@ -861,7 +878,7 @@ complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from cast" -f -a "status" -d 'The queue: who is next, when each is ready, who is pending, who sleeps'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from cast" -f -a "log" -d 'The receipts of the latest turns: who, why chosen, arena, kind, start, end, cooldown'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from cast" -f -a "export" -d 'Write the cast\'s store as a CultCache v1 snapshot (`wis cachectl project` reads it)'
-complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from cast" -f -a "check" -d 'Check the cast\'s store: redb\'s integrity and every document (exit 65 when damaged)'
+complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from cast" -f -a "check" -d 'Check the cast\'s store: redb\'s integrity and every document (exit 65 when damaged); with `--schemas`, the schedule against its published JSON Schema too'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from legacy" -f -a "export" -d 'Write the creature\'s validated corpus as a heirloom volume'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from legacy" -f -a "import" -d 'Import heirloom volumes (and a letter) into a newborn, discounted and to be re-earned'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from legacy" -f -a "lineage" -d 'The generational metrics: per generation, ticks to U2, ticks to the first passed quest and an arm\'s curve score; as a table, JSON, or an SVG with one line per generation'

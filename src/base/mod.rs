@@ -2,7 +2,8 @@
 //!
 //! The store (typed documents in redb, given their types by the floor above), configuration,
 //! the clock, the home directory, exit codes, the one HTTP client, the one printer, the escape
-//! every page's text goes through, and the CultCache file format.
+//! every page's text goes through, the CultCache file format, and the JSON Schema subset wis
+//! publishes its formats in.
 
 pub mod clock;
 pub mod config;
@@ -13,4 +14,5 @@ pub mod home;
 pub mod html;
 pub mod http;
 pub mod output;
+pub mod schema;
 pub mod store;

@@ -153,7 +153,9 @@ pub enum Command {
     /// Check the store: redb integrity and wis's invariants (exit 65 when damaged).
     ///
     /// Runs redb's own integrity check, then checks that every document decodes as its
-    /// registered type, rings are within their caps, and no turn is half recorded.
+    /// registered type, rings are within their caps, and no turn is half recorded. With
+    /// `--schemas`, also validates the heartbeat state, the pending turn and the sleep
+    /// receipts against their published JSON Schemas.
     Check(check::Args),
     /// Inspect and validate the configuration.
     #[command(subcommand)]

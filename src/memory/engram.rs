@@ -89,6 +89,16 @@ named_enum!(
         Musing = "musing",
         /// What a dream compressed during sleep.
         Dream = "dream",
+        /// Who another is to the creature: a member of its cast, the keeper.
+        Relationship = "relationship",
+        /// Something the creature means to bring about.
+        Goal = "goal",
+        /// A standing value: what the creature holds important, whatever the step.
+        Value = "value",
+        /// A judgement of how a turn or a scene went against the creature's goals.
+        Appraisal = "appraisal",
+        /// The told world: what the creature was told of its world. Recalled as facts are.
+        Lore = "lore",
     }
 );
 
@@ -140,6 +150,37 @@ pub enum Settlement {
     TaughtInReplay,
     /// Recalled into a replay that repeated the recorded failure.
     FailedToTeach,
+}
+
+/// The confidence of a new engram, and of one written before confidence was kept (the
+/// migration default, [`Engram::confidence`]): no settlement has moved it yet. At the
+/// midpoint curation neither doubts nor trusts a memory, so an old store is judged exactly
+/// as before until new settlements move it; what was settled earlier stays in the utility
+/// record, which curation reads as it always did.
+pub const CONFIDENCE_START: f32 = 0.5;
+/// What a positive settlement (followed into success, taught in replay) adds to confidence.
+pub const CONFIDENCE_GAIN: f32 = 0.1;
+/// What a negative settlement (followed into failure, failed to teach) takes from it: twice
+/// what a success adds, since a memory followed into failure cost a turn, and the latest
+/// failures should outweigh older successes. With these steps confidence stays on a grid of
+/// tenths, so a threshold between two tenths is never met by rounding.
+pub const CONFIDENCE_LOSS: f32 = 0.2;
+
+fn confidence_start() -> f32 {
+    CONFIDENCE_START
+}
+
+impl Settlement {
+    /// Confidence `c` after this settlement, within 0..=1: a positive settlement raises it, a
+    /// negative one lowers it, being ignored leaves it.
+    pub fn moved_confidence(self, c: f32) -> f32 {
+        let c = match self {
+            Settlement::FollowedIntoSuccess | Settlement::TaughtInReplay => c + CONFIDENCE_GAIN,
+            Settlement::IntoFailure | Settlement::FailedToTeach => c - CONFIDENCE_LOSS,
+            Settlement::Ignored => c,
+        };
+        c.clamp(0.0, 1.0)
+    }
 }
 
 /// The utility record: how often recalling this engram helped or hurt (design §4.5).
@@ -213,6 +254,13 @@ pub struct Engram {
     pub body: String,
     /// 0..=1; curation moves it, recall ranks by similarity alone.
     pub strength: f32,
+    /// 0..=1, apart from strength: how far the creature's own settlements bear the memory
+    /// out, the latest weighing most. Each settlement moves it
+    /// ([`Settlement::moved_confidence`]); curation doubts a memory low in it, and recall
+    /// puts the more confident first among equals. Absent from an engram written before it
+    /// was kept, it reads as [`CONFIDENCE_START`].
+    #[serde(default = "confidence_start")]
+    pub confidence: f32,
     pub provenance: Provenance,
     #[serde(default)]
     pub utility: Utility,
@@ -231,6 +279,12 @@ pub struct Engram {
 doc!(Engram, "wis.engram", 1, Layout::Keyed);
 
 impl Engram {
+    /// Settles one bet or replay into it: the utility record and the confidence.
+    pub fn settle(&mut self, s: Settlement, at: Millis) {
+        self.utility.record(s, at);
+        self.confidence = s.moved_confidence(self.confidence);
+    }
+
     /// The fields a search filters on.
     pub fn tag(&self) -> Tag {
         Tag {

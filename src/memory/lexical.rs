@@ -7,8 +7,9 @@
 //! pool itself: a word every candidate shares (the pool was drawn by it) tells them apart by
 //! little, a word only one holds by much. No term index is kept, so writes cost nothing more.
 //! The order is by the embedder's vector weight × cosine + the rest × BM25 / the pool's best
-//! BM25 (the weight is part of the embedder's [`Calibration`](super::embed::Calibration)); each
-//! hit keeps its cosine as its similarity, so gates and displays mean what they meant.
+//! BM25 (the weight is part of the embedder's [`Calibration`](super::embed::Calibration)), the
+//! more confident memory first on a tie; each hit keeps its cosine as its similarity, so gates
+//! and displays mean what they meant.
 //!
 //! On the labelled set in `tests/fixtures/retrieval/` (55 memories, 165 questions) the fused
 //! order has recall@1 0.89 and recall@3 0.95 with the built-in embedder (weight 0.6), against
@@ -33,26 +34,32 @@ pub fn pool_size(k: usize) -> usize {
 }
 
 /// Reorders `hits` (a pool drawn by cosine) by the fused score, cosine weighing
-/// `vector_weight`, and keeps the best `k`. Ties keep the cosine order, then the lower id.
+/// `vector_weight`, and keeps the best `k`. Ties go to the more confident memory (its
+/// settlements bear it out better), then keep the cosine order, then the lower id.
 pub fn rerank(query: &str, hits: &mut Vec<Hit>, k: usize, vector_weight: f32) {
     let query_terms: BTreeSet<String> = terms(query).into_iter().collect();
     let scores = bm25(&query_terms, hits);
     let best = scores.iter().copied().fold(0.0f32, f32::max);
-    let mut order: Vec<(f32, usize)> = hits
+    let mut order: Vec<(f32, f32, usize)> = hits
         .iter()
         .zip(&scores)
         .enumerate()
         .map(|(i, (h, s))| {
             let lexical = if best > 0.0 { s / best } else { 0.0 };
-            (vector_weight * h.sim + (1.0 - vector_weight) * lexical, i)
+            let fused = vector_weight * h.sim + (1.0 - vector_weight) * lexical;
+            (fused, h.engram.confidence, i)
         })
         .collect();
-    order.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    order.sort_by(|a, b| {
+        b.0.total_cmp(&a.0)
+            .then(b.1.total_cmp(&a.1))
+            .then(a.2.cmp(&b.2))
+    });
     let mut slots: Vec<Option<Hit>> = std::mem::take(hits).into_iter().map(Some).collect();
     *hits = order
         .into_iter()
         .take(k)
-        .filter_map(|(_, i)| slots[i].take())
+        .filter_map(|(_, _, i)| slots[i].take())
         .collect();
 }
 

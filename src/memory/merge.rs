@@ -139,8 +139,9 @@ pub fn survivor_first(a: &Engram, b: &Engram) -> bool {
 
 impl Memory {
     /// Merges `gone` into `survivor`: the survivor keeps the union of the sources (with
-    /// `merged:eN`), the sum of the utility records, the stronger provenance and strength; the
-    /// other moves to the archive pointing at it. Both must be active.
+    /// `merged:eN`), the sum of the utility records, the mean of the confidences, the stronger
+    /// provenance and strength; the other moves to the archive pointing at it. Both must be
+    /// active.
     pub fn merge(
         &self,
         tx: &mut Tx,
@@ -167,6 +168,8 @@ impl Memory {
         keep.utility = sum(&keep.utility, &other.utility);
         keep.provenance = stronger(keep.provenance, other.provenance);
         keep.strength = keep.strength.max(other.strength);
+        // Their settlements are now one memory's evidence: the mean of the two confidences.
+        keep.confidence = (keep.confidence + other.confidence) / 2.0;
         keep.updated = now;
         self.rewrite(tx, &keep)?;
         let mark = Archived {

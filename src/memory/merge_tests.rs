@@ -25,6 +25,7 @@ fn duplicates_merge_into_one_with_both_sources_and_summed_utility() {
     memory.remember(&mut tx, scar, 4).unwrap();
     crate::memory::settle(&mut tx, a, Settlement::FollowedIntoSuccess, 5).unwrap();
     crate::memory::settle(&mut tx, b, Settlement::FollowedIntoSuccess, 6).unwrap();
+    crate::memory::settle(&mut tx, b, Settlement::FailedToTeach, 6).unwrap();
 
     let (pairs, read) = near_duplicates(&tx, &memory, 0.95, 1, 100).unwrap();
     assert_eq!(read, 4);
@@ -35,6 +36,9 @@ fn duplicates_merge_into_one_with_both_sources_and_summed_utility() {
     let keep = crate::memory::get(&tx, a).unwrap().unwrap();
     assert_eq!(keep.sources, ["operator", "episode:4", "merged:e2"]);
     assert_eq!(keep.utility.followed_into_success, 2);
+    assert_eq!(keep.utility.failed_to_teach, 1);
+    // 0.6 (one success) and 0.4 (a success, then a failure to teach) make 0.5.
+    assert!((keep.confidence - 0.5).abs() < 1e-6, "{}", keep.confidence);
     let gone = crate::memory::get(&tx, b).unwrap().unwrap();
     assert_eq!(gone.tier, Tier::Archive);
     let mark = gone.fate.archived.unwrap();

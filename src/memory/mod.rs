@@ -4,7 +4,7 @@
 //! [`Memory`] is what the tick, the tools and the commands hold: the configured
 //! [`Embedder`], the caps, and the [`Mirror`] when `[embed] qdrant_url` is set. It writes
 //! through [`Memory::remember`] and [`Memory::set_tier`], reads through [`Memory::recall`];
-//! [`settle`] fills utility records from settled bets and replays. The store is the record:
+//! [`settle`] fills utility records and confidence from settled bets and replays. The store is the record:
 //! recall through Qdrant is an accelerator that gives way to the exact scan whenever the
 //! mirror is unreachable or behind.
 
@@ -257,6 +257,8 @@ pub fn list(rx: &impl Read, filter: &Filter, limit: usize) -> Result<Vec<Engram>
 
 #[cfg(test)]
 mod calibration_tests;
+#[cfg(test)]
+mod confidence_tests;
 #[cfg(test)]
 mod retrieval_tests;
 #[cfg(test)]

@@ -5,8 +5,8 @@
 use super::Memory;
 use super::embed::embed_one;
 use super::engram::{
-    Engram, EngramId, Kind, Provenance, QdrantRef, Settlement, Tier, Utility, VectorMeta,
-    text_sha256,
+    CONFIDENCE_START, Engram, EngramId, Kind, Provenance, QdrantRef, Settlement, Tier, Utility,
+    VectorMeta, text_sha256,
 };
 use super::fate::{Archived, Fate, Gone};
 use super::qdrant::Point;
@@ -120,6 +120,7 @@ impl Memory {
             id,
             kind: new.kind,
             strength: new.strength.unwrap_or(new.provenance.initial_strength()),
+            confidence: CONFIDENCE_START,
             provenance: new.provenance,
             utility: Utility::default(),
             tier: Tier::Active,
@@ -251,10 +252,11 @@ impl Memory {
     }
 }
 
-/// Settles one bet or replay into an engram's utility record; the updated record.
+/// Settles one bet or replay into an engram's utility record and its confidence; the updated
+/// record.
 pub fn settle(tx: &mut Tx, id: EngramId, settlement: Settlement, now: Millis) -> Result<Utility> {
     let mut engram = require(tx, id)?;
-    engram.utility.record(settlement, now);
+    engram.settle(settlement, now);
     engram.updated = now;
     tx.put(&id.key(), &engram)?;
     Ok(engram.utility)

@@ -4,7 +4,8 @@
 //! receipt; [`birth`] a newborn's home; [`progression`] and [`quests`] the growing body and the
 //! System's quests, settled at the boundaries between turns; [`economy`] what a turn pays;
 //! [`replay`] counterfactual replay in sleep and on its own; [`report`] the creature at a glance; [`growth`] the growth report, one HTML page; [`check`] the invariants `wis check` adds to the store's
-//! own; [`documents`] the register of every document type the store may hold.
+//! own; [`documents`] the register of every document type the store may hold; [`schemas`] the
+//! published JSON Schemas of the runtime documents and `wis check --schemas`.
 
 pub mod between;
 pub mod birth;
@@ -24,6 +25,7 @@ pub mod quests;
 pub mod recover;
 pub mod replay;
 pub mod report;
+pub mod schemas;
 pub mod sleep;
 pub mod steps;
 pub mod tick;

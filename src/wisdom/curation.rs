@@ -2,7 +2,8 @@
 //! utility record and nothing else (WIS1): what recalled it into success or taught in replay
 //! protects it; an empty or negative record past its grace decays it, whatever its recall
 //! frequency; below the strength floor it moves to the archive tier, never deleted. What was
-//! ever followed into success or taught in replay is never archived by it.
+//! ever followed into success or taught in replay is never archived by it, unless its
+//! confidence has fallen to doubt ([`CONFIDENCE_DOUBTED`]): then its past protects it no more.
 //!
 //! [`judge`] is the rule for one engram; [`curate`] applies it to the active tier, once per
 //! sleep per engram, within a budget. Sleep runs it as a job and `wis curate` on its own.
@@ -34,6 +35,13 @@ pub const SATURATION: u32 = 4;
 /// What cooling takes (a protected memory is never archived by it).
 pub const COOL: f32 = 0.05;
 
+/// Below this confidence a memory is doubted: its own settlements have lately gone against it
+/// (from [`CONFIDENCE_START`](crate::memory::engram::CONFIDENCE_START), two failures in a row;
+/// after five successes, four). A doubted memory is not reinforced or verified by a positive
+/// score and not kept from the archive by what it once helped: past its grace it decays as a
+/// memory without utility does, so it is archived sooner than one trusted on the same record.
+pub const CONFIDENCE_DOUBTED: f32 = 0.25;
+
 /// What one judgement did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Verdict {
@@ -62,7 +70,8 @@ pub fn judge(e: &mut Engram, sleep: u64, grace: u32) -> Verdict {
 fn rule(e: &mut Engram, sleep: u64, grace: u32) -> Verdict {
     let u = &e.utility;
     let score = u.score();
-    if score > 0 {
+    let doubted = e.confidence < CONFIDENCE_DOUBTED;
+    if score > 0 && !doubted {
         e.fate.quiet_since = None;
         if e.provenance != Provenance::Experienced && e.fate.verified_at.is_none() {
             e.fate.verified_at = Some(sleep);
@@ -93,8 +102,8 @@ fn rule(e: &mut Engram, sleep: u64, grace: u32) -> Verdict {
     }
     e.strength = (e.strength - rate).max(0.0);
     // What the creature once followed into success, or learned from in replay, is never
-    // pruned: it may weaken to the floor, and stays.
-    if u.followed_into_success + u.taught_in_replay > 0 {
+    // pruned while it is not doubted: it may weaken to the floor, and stays.
+    if u.followed_into_success + u.taught_in_replay > 0 && !doubted {
         e.strength = e.strength.max(STRENGTH_FLOOR);
         return Verdict::Demoted;
     }

@@ -9,6 +9,7 @@ fn engram(kind: Kind, provenance: Provenance, strength: f32) -> Engram {
         kind,
         body: "the backup script is tools/backup.sh".into(),
         strength,
+        confidence: crate::memory::engram::CONFIDENCE_START,
         provenance,
         utility: Utility::default(),
         tier: Tier::Active,
@@ -139,4 +140,47 @@ fn what_was_used_into_success_weakens_to_the_floor_and_is_never_archived() {
     assert_eq!(sleeps(&mut e, 1, 40, 3), Verdict::Demoted);
     assert_eq!(e.strength, STRENGTH_FLOOR);
     assert_eq!(e.tier, Tier::Active);
+}
+
+/// A memory whose latest settlements went against it is doubted: the record that would have
+/// reinforced it, or kept it from the archive, does not, and it is archived past its grace.
+#[test]
+fn a_doubted_memory_is_neither_reinforced_nor_kept_from_the_archive() {
+    // Six successes, then four failures: a positive score, but the latest went wrong.
+    let lived = |e: &mut Engram| {
+        for _ in 0..6 {
+            e.settle(Settlement::FollowedIntoSuccess, 1);
+        }
+        for _ in 0..4 {
+            e.settle(Settlement::IntoFailure, 2);
+        }
+    };
+    let mut doubted = engram(Kind::Fact, Provenance::Experienced, 0.6);
+    lived(&mut doubted);
+    assert_eq!(doubted.utility.score(), 2);
+    assert!(
+        doubted.confidence < CONFIDENCE_DOUBTED,
+        "{}",
+        doubted.confidence
+    );
+    // The same record at the starting confidence (settled before confidence was kept).
+    let mut trusted = doubted.clone();
+    trusted.confidence = crate::memory::engram::CONFIDENCE_START;
+    assert_eq!(judge(&mut trusted, 1, 3), Verdict::Reinforced);
+    assert_eq!(judge(&mut doubted, 1, 3), Verdict::Kept, "within its grace");
+    assert_eq!(sleeps(&mut doubted, 2, 4, 3), Verdict::Demoted);
+    assert_eq!(sleeps(&mut doubted, 5, 10, 3), Verdict::Archived);
+    // A helped-once record at zero: kept at the floor while trusted, archived when doubted.
+    let mut once = engram(Kind::Fact, Provenance::Experienced, 0.6);
+    once.settle(Settlement::FollowedIntoSuccess, 1);
+    once.settle(Settlement::IntoFailure, 2);
+    assert_eq!(once.utility.score(), 0);
+    let mut twice_failed = once.clone();
+    twice_failed.settle(Settlement::IntoFailure, 3);
+    twice_failed.settle(Settlement::FollowedIntoSuccess, 4);
+    twice_failed.settle(Settlement::IntoFailure, 5);
+    assert_eq!(twice_failed.utility.score(), -1);
+    assert_eq!(sleeps(&mut once, 1, 40, 3), Verdict::Demoted);
+    assert_eq!(once.strength, STRENGTH_FLOOR);
+    assert_eq!(sleeps(&mut twice_failed, 1, 40, 3), Verdict::Archived);
 }

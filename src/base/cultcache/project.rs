@@ -41,6 +41,12 @@ pub struct Projection<'r> {
     pub stored_at: &'r str,
     payload: Result<Value<'r>, String>,
     raw: &'r [u8],
+    sink: Sink,
+}
+
+/// Where a projection notes the vectors it left out.
+#[derive(Debug)]
+struct Sink {
     keep_vectors: bool,
     stripped: RefCell<Vec<String>>,
 }
@@ -54,8 +60,10 @@ impl<'r> Projection<'r> {
             stored_at: record.stored_at,
             payload: decode_one(&record.payload).map_err(|e| e.to_string()),
             raw: &record.payload,
-            keep_vectors,
-            stripped: RefCell::new(Vec::new()),
+            sink: Sink {
+                keep_vectors,
+                stripped: RefCell::new(Vec::new()),
+            },
         }
     }
 
@@ -66,13 +74,13 @@ impl<'r> Projection<'r> {
 
     /// The JSON pointers of what was stripped (known once the projection has been written).
     pub fn stripped(&self) -> Vec<String> {
-        self.stripped.borrow().clone()
+        self.sink.stripped.borrow().clone()
     }
 }
 
 impl Serialize for Projection<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        self.stripped.borrow_mut().clear();
+        self.sink.stripped.borrow_mut().clear();
         let mut map = s.serialize_map(None)?;
         map.serialize_entry("key", self.key)?;
         map.serialize_entry("type", self.type_name)?;
@@ -84,7 +92,7 @@ impl Serialize for Projection<'_> {
                 &Json {
                     value,
                     path: None,
-                    out: self,
+                    out: &self.sink,
                 },
             )?,
             Err(why) => {
@@ -93,7 +101,7 @@ impl Serialize for Projection<'_> {
                 map.serialize_entry("payloadError", why)?;
             }
         }
-        let stripped = self.stripped.borrow();
+        let stripped = self.sink.stripped.borrow();
         if !stripped.is_empty() {
             map.serialize_entry("stripped", &*stripped)?;
         }
@@ -130,7 +138,7 @@ fn pointer(path: Option<&Path<'_>>) -> String {
 struct Json<'v, 'p> {
     value: &'v Value<'v>,
     path: Option<&'p Path<'p>>,
-    out: &'p Projection<'p>,
+    out: &'p Sink,
 }
 
 /// Whether an array is a vector.
@@ -226,6 +234,23 @@ impl Serialize for Json<'_, '_> {
             }
         }
     }
+}
+
+/// One stored payload (a document's MessagePack bytes) as the projection writes it, vectors
+/// kept: what a published JSON Schema describes (`wis check --schemas`). The error says why
+/// the bytes are not one MessagePack value.
+pub fn payload_json(payload: &[u8]) -> Result<serde_json::Value, String> {
+    let value = decode_one(payload).map_err(|e| e.to_string())?;
+    let sink = Sink {
+        keep_vectors: true,
+        stripped: RefCell::new(Vec::new()),
+    };
+    serde_json::to_value(Json {
+        value: &value,
+        path: None,
+        out: &sink,
+    })
+    .map_err(|e| e.to_string())
 }
 
 /// Projects every record of a file, in file order, handing each to `each`.

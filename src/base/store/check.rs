@@ -46,14 +46,7 @@ pub fn check_store(store: &mut Store, types: &[DocType]) -> Result<Vec<Problem>>
         });
     }
     for ty in types {
-        let entries: Vec<(String, Vec<u8>)> = match ty.layout {
-            Layout::Ring { .. } => rx
-                .ring_raw(ty.schema, None)?
-                .into_iter()
-                .map(|(s, b)| (super::tx::ring_key(s), b))
-                .collect(),
-            _ => rx.keyed_all_raw(ty.schema)?,
-        };
+        let entries = raw_entries(&rx, ty)?;
         if let Layout::Ring { cap } = ty.layout
             && entries.len() as u64 > cap
         {
@@ -72,6 +65,19 @@ pub fn check_store(store: &mut Store, types: &[DocType]) -> Result<Vec<Problem>>
         }
     }
     Ok(problems)
+}
+
+/// Every stored document of `ty` as its key (a ring's entries by their zero-padded sequence
+/// number) and its raw bytes, in key order.
+pub fn raw_entries(rx: &impl Read, ty: &DocType) -> Result<Vec<(String, Vec<u8>)>> {
+    Ok(match ty.layout {
+        Layout::Ring { .. } => rx
+            .ring_raw(ty.schema, None)?
+            .into_iter()
+            .map(|(s, b)| (super::tx::ring_key(s), b))
+            .collect(),
+        _ => rx.keyed_all_raw(ty.schema)?,
+    })
 }
 
 /// What `wis check --repair` did.

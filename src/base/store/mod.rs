@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 
 use redb::{Database, DatabaseError, ReadableDatabase, StorageError, TableDefinition};
 
-pub use check::{Problem, Repaired, check_store, repair};
+pub use check::{Problem, Repaired, check_store, raw_entries, repair};
 pub use damage::{Damage, Place, Quarantined};
 pub use doc::{Doc, DocType, Layout, SINGLETON_KEY, decode, encode};
 pub use holder::Holder;

@@ -1,28 +1,39 @@
-//! `wis cast check`: redb's integrity and every document of the cast's store.
+//! `wis cast check`: redb's integrity and every document of the cast's store, and with
+//! `--schemas` the schedule validated against its published JSON Schema.
 
 use crate::base::exit::{Error, Result};
 use crate::commands::Ctx;
+use crate::commands::check::{print, schema_error};
 use crate::turn::cast::{Cast, registry};
+use crate::turn::schemas;
 
-pub fn run(ctx: &Ctx, cast: &Cast) -> Result<()> {
+/// Check the cast's store (exit 65 when damaged).
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Also validate the schedule (wis.cast.schedule.v1) against its published JSON Schema
+    /// (`schemas/cast-schedule.schema.json`, built into wis), projected to JSON as `wis
+    /// cachectl project` writes it; the path of any failing value, and 65.
+    #[arg(long)]
+    pub schemas: bool,
+}
+
+pub fn run(ctx: &Ctx, cast: &Cast, args: Args) -> Result<()> {
     let mut store = cast.open(ctx.wait, "cast check", &ctx.clock)?;
     let problems = crate::base::store::check_store(&mut store, registry())?;
-    if ctx.printer.is_json() {
-        ctx.printer
-            .json(&serde_json::json!({ "ok": problems.is_empty(), "problems": problems }))?;
-    } else if problems.is_empty() {
-        ctx.printer.line("ok")?;
+    let reports = if args.schemas {
+        Some(schemas::check(&store.read()?, registry(), schemas::CAST)?)
     } else {
-        for p in &problems {
-            ctx.printer.line(format!("{}: {}", p.area, p.detail))?;
-        }
-    }
-    if problems.is_empty() {
-        Ok(())
-    } else {
-        Err(Error::data(format!(
+        None
+    };
+    let failed = print(ctx, "ok", &problems, reports.as_deref())?;
+    if !problems.is_empty() {
+        return Err(Error::data(format!(
             "{} problem(s) in the cast's store",
             problems.len()
-        )))
+        )));
     }
+    if failed > 0 {
+        return Err(schema_error(failed, "the cast's store"));
+    }
+    Ok(())
 }

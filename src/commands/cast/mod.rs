@@ -62,8 +62,9 @@ pub enum Command {
     Log(log::Args),
     /// Write the cast's store as a CultCache v1 snapshot (`wis cachectl project` reads it).
     Export(export::Args),
-    /// Check the cast's store: redb's integrity and every document (exit 65 when damaged).
-    Check,
+    /// Check the cast's store: redb's integrity and every document (exit 65 when damaged);
+    /// with `--schemas`, the schedule against its published JSON Schema too.
+    Check(check::Args),
 }
 
 pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
@@ -86,7 +87,7 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
         Command::Status => status::run(ctx, &cast),
         Command::Log(a) => log::run(ctx, &cast, a),
         Command::Export(a) => export::run(ctx, &cast, a),
-        Command::Check => check::run(ctx, &cast),
+        Command::Check(a) => check::run(ctx, &cast, a),
     }
 }
 

@@ -54,7 +54,8 @@ fn bet_line(b: &Bet) -> String {
     }
 }
 
-/// Show one engram: body, provenance, utility record, vector metadata, its last bets.
+/// Show one engram: body, provenance, strength and confidence, utility record, vector
+/// metadata, its last bets.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The engram's id, e.g. `e42`.
@@ -100,6 +101,7 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
         ("provenance".into(), engram.provenance.to_string()),
         ("tier".into(), tier(&engram)),
         ("strength".into(), format!("{:.2}", engram.strength)),
+        ("confidence".into(), format!("{:.2}", engram.confidence)),
         (
             "utility".into(),
             format!(

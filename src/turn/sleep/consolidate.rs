@@ -82,7 +82,7 @@ fn run(tx: &mut Tx<'_>, ctx: &mut JobCtx<'_, '_>) -> Result<Vec<JobReport>> {
         };
         ctx.turn.memory()?.merge(tx, keep, lose, Some(sleep), now)?;
         gone.push(lose);
-        merged.push(format!("merged {lose} into {keep}"));
+        merged.push(super::receipt::merged(lose, keep));
     }
     let merges = match merged.len() {
         0 => "none merged".to_string(),

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use crate::base::clock::Millis;
 use crate::base::store::Layout;
 use crate::doc;
+use crate::memory::EngramId;
 
 /// Sleep receipts kept.
 pub const RECEIPT_CAP: u64 = 1_000;
@@ -67,6 +68,11 @@ pub struct JobReport {
 
 /// Most memories one receipt line names; the rest are counted.
 pub const NAMED_MAX: usize = 50;
+
+/// How a receipt line names a merge: `merged e3 into e1` (the source, then its survivor).
+pub fn merged(source: EngramId, survivor: EngramId) -> String {
+    format!("merged {source} into {survivor}")
+}
 
 impl JobReport {
     pub fn new(job: &str, summary: impl Into<String>) -> JobReport {

@@ -3,7 +3,8 @@
 //! What goes in ([`Level::Settled`], the default): strategy guardrails and procedures with
 //! positive settled utility, facts with utility of at least [`FACT_MIN_UTILITY`], every active
 //! scar, and the reflexes this body earned itself (proposed, armed or disarmed; a demoted
-//! reflex and an inherited one it has not re-earned stay behind). Something it was told or
+//! reflex and an inherited one it has not re-earned stay behind). Lore and a cast's social
+//! kinds have no item kind in the format and are never exported. Something it was told or
 //! inherited goes only once its own settlements gave it positive utility: an unverified rumour
 //! is not passed on. Items that replay showed teaching are marked `replay_validated`, and
 //! [`Level::Replay`] passes on only those (with the reflexes, validated by firing).
@@ -160,7 +161,14 @@ pub fn engram_record(e: &Engram) -> Option<Record> {
         Kind::Procedure if score > 0 => ItemKind::Procedure,
         Kind::Fact if score >= FACT_MIN_UTILITY => ItemKind::Fact,
         Kind::Scar => ItemKind::Scar,
-        _ => return None,
+        Kind::Strategy | Kind::Procedure | Kind::Fact => return None,
+        // Lived moments, passing thoughts and dreams are this life's own; lore and the
+        // social kinds (a cast's relationships, goals, values, appraisals) have no item kind
+        // in `wis.heirloom.v1` and stay behind rather than change the format.
+        Kind::Episodic | Kind::Semantic | Kind::Musing | Kind::Dream => return None,
+        Kind::Lore | Kind::Relationship | Kind::Goal | Kind::Value | Kind::Appraisal => {
+            return None;
+        }
     };
     if e.provenance != Provenance::Experienced && score <= 0 {
         return None;

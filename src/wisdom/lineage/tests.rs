@@ -332,3 +332,37 @@ fn a_volume_id_is_the_name_and_the_day() {
     assert_eq!(super::export::volume_id("A d/a", 0), "A_d_a-19700101");
     assert!(valid_volume_id("Ada-20260101") && !valid_volume_id("../x") && !valid_volume_id(""));
 }
+
+/// The heirloom format knows guardrails, procedures, facts, scars and reflexes: lore and the
+/// social kinds stay behind, however useful, and the format is unchanged.
+#[test]
+fn lore_and_the_social_kinds_are_not_exported() {
+    let (_dir, store) = temp_store();
+    let memory = memory();
+    let mut tx = store.write().unwrap();
+    for kind in [
+        Kind::Fact,
+        Kind::Lore,
+        Kind::Relationship,
+        Kind::Goal,
+        Kind::Value,
+        Kind::Appraisal,
+    ] {
+        let body = format!("a useful {kind} about the north pier");
+        let new = crate::memory::NewEngram::new(kind, body, Provenance::Experienced);
+        let id = memory.remember(&mut tx, new, 1).unwrap();
+        for _ in 0..3 {
+            crate::memory::settle(
+                &mut tx,
+                id,
+                crate::memory::Settlement::FollowedIntoSuccess,
+                2,
+            )
+            .unwrap();
+        }
+        let e = crate::memory::get(&tx, id).unwrap().unwrap();
+        let exported = super::export::engram_record(&e).map(|r| r.kind);
+        let want = (kind == Kind::Fact).then_some(ItemKind::Fact);
+        assert_eq!(exported, want, "{kind}");
+    }
+}

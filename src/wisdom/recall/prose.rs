@@ -9,8 +9,8 @@
 //! 0 of 12 with the fact alone). The demonstration is shown only when a fact
 //! is, so a tick with nothing to recall reads exactly what it read before.
 //!
-//! What is recalled: active memories of the kinds that state something (facts, procedures,
-//! strategies, general knowledge, dreams), found by the memory's fused recall with the step's
+//! What is recalled: active memories of the kinds that state something (facts, lore,
+//! procedures, strategies, general knowledge, dreams), found by the memory's fused recall with the step's
 //! text, at the embedder's prose floor or more (`known_min_sim` of its
 //! [`Calibration`](crate::memory::embed::Calibration): 0.25 for the built-in embedder, 0.45 for
 //! the local model), at most [`KNOWN_MAX`], within the characters
@@ -60,9 +60,26 @@ impl Known {
     }
 }
 
-/// Whether a memory of this kind states something a question can be answered from.
+/// Whether a memory of this kind states something a question can be answered from. Lore,
+/// the told world, is recalled as facts are; the social kinds (who another is, a goal, a
+/// value, an appraisal) are the creature's stance, not the world, and are left out with lived
+/// episodes, passing thoughts and scars.
 pub fn states_something(kind: Kind) -> bool {
-    !matches!(kind, Kind::Episodic | Kind::Musing | Kind::Scar)
+    match kind {
+        Kind::Fact
+        | Kind::Lore
+        | Kind::Semantic
+        | Kind::Strategy
+        | Kind::Procedure
+        | Kind::Dream => true,
+        Kind::Episodic
+        | Kind::Musing
+        | Kind::Scar
+        | Kind::Relationship
+        | Kind::Goal
+        | Kind::Value
+        | Kind::Appraisal => false,
+    }
 }
 
 /// The memories that answer `query`, best first, within `budget` characters of rendered lines.

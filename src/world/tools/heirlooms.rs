@@ -148,6 +148,7 @@ mod tests {
             kind: Kind::Strategy,
             body: body.into(),
             strength: 0.45,
+            confidence: crate::memory::engram::CONFIDENCE_START,
             provenance: Provenance::Inherited,
             utility: Utility::default(),
             tier: Tier::Active,

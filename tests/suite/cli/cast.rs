@@ -712,4 +712,11 @@ fn every_cast_report_for_people_and_for_scripts() {
     );
     snapshot!(env, "cast-check", cast(&["check"])).ok();
     snapshot!(env, "cast-check-json", json(&["check"])).ok();
+    snapshot!(env, "cast-check-schemas", cast(&["check", "--schemas"])).ok();
+    snapshot!(
+        env,
+        "cast-check-schemas-json",
+        json(&["check", "--schemas"])
+    )
+    .ok();
 }

@@ -294,3 +294,37 @@ fn search_goes_through_qdrant_and_survives_it_going_away() {
     assert_eq!(found["hits"][0]["id"], 4);
     assert!(out.warnings().is_empty());
 }
+
+/// The social kinds and lore are told like any other kind; an unknown kind is a usage error;
+/// `wis memory show` says how confident the creature is in each.
+#[test]
+fn the_operator_tells_lore_and_the_social_kinds() {
+    let env = TestEnv::born();
+    for (kind, text) in [
+        (
+            "lore",
+            "the ferry to the island leaves the north pier at noon",
+        ),
+        ("relationship", "Bo keeps the north pier"),
+        ("goal", "reach the island before the storm"),
+        ("value", "a promise to a friend is kept"),
+        ("appraisal", "the crossing went badly: the ferry was missed"),
+    ] {
+        let said = ok(&env, &["memory", "add", "--kind", kind, text]);
+        assert!(said.contains(&format!("({kind}, told)")), "{said}");
+    }
+    let listed = env.json(&["memory", "list", "--kind", "lore"]);
+    assert_eq!(listed.as_array().unwrap().len(), 1);
+    assert_eq!(listed[0]["confidence"], 0.5);
+    let shown = ok(&env, &["memory", "show", "e4"]);
+    assert!(
+        shown
+            .lines()
+            .any(|l| l.split_whitespace().collect::<Vec<_>>() == ["confidence", "0.50"]),
+        "{shown}"
+    );
+    let refused = env.wis(&["memory", "add", "--kind", "rumour", "the moon is cheese"]);
+    refused.code(64);
+    assert!(refused.stderr.contains("lore"), "{}", refused.stderr);
+    env.wis(&["check", "--schemas"]).ok();
+}

@@ -27,6 +27,7 @@ mod replay_sleep;
 mod report;
 mod report_browser;
 mod reports;
+mod schemas;
 mod second_thought;
 mod store_busy;
 mod tick;

@@ -59,6 +59,7 @@ fn guardrail(body: &str, provenance: Provenance) -> Engram {
         kind: Kind::Strategy,
         body: body.into(),
         strength: 1.0,
+        confidence: crate::memory::engram::CONFIDENCE_START,
         provenance,
         utility: Utility::default(),
         tier: Tier::Active,

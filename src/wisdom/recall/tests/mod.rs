@@ -1,10 +1,12 @@
 //! Recall against a real store: the index and its catch-up, the block's gate, budget and
-//! provenance, bet settlement, and the flag that keeps all of it dark.
+//! provenance, bet settlement, the flag that keeps all of it dark, and the kinds prose recall
+//! states.
 
 mod bets;
 mod block;
 mod flag;
 mod index;
+mod prose;
 
 use serde_json::json;
 
