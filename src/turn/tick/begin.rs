@@ -331,10 +331,15 @@ pub fn begin<'a>(
                         extra.push_str(&prompt::known_line(&rethink::known_line(e)));
                     }
                     let tools: Vec<&str> = idle.iter().map(|e| e.tool.as_str()).collect();
+                    let tell = rethink::asks_a_reply(step_text, step_ref.as_ref(), &pool);
                     second = Some((
                         idle.iter().map(|e| e.signature.clone()).collect(),
                         work_cue_with(step.as_deref(), &known, &pool, &extra),
-                        rethink::schema_without(&visible, &tools),
+                        if tell {
+                            action_schema(&[])
+                        } else {
+                            rethink::schema_without(&visible, &tools)
+                        },
                     ));
                 }
             }

@@ -4,9 +4,9 @@
 //! what the action showed stated right above the step.
 //!
 //! Measured on the embedded 270M, a line of words alone does not move it: asked again with the
-//! same tools it wrote the same action (a re-read of the file it had read, a write to the file it
-//! had written) on 10 of 12 rut prompts. Out of its grammar, the tool cannot come back, and the
-//! model takes another way: a reply from what the read showed, a command instead of a write.
+//! same tools it read the file it had read, or wrote the file it had written, 12 times of 12.
+//! Out of its grammar, the tool cannot come back, and the model takes another way. A step done
+//! by telling the keeper is asked again with the reply channel alone ([`asks_a_reply`]).
 //! The rut it breaks is the one `wis status` counts as a repeat: the same action and
 //! observation as the previous work turn.
 
@@ -17,11 +17,14 @@ use crate::base::store::Read;
 use crate::creature::heartbeat::Turn;
 use crate::creature::tool::ToolSpec;
 use crate::creature::turns::TurnRecord;
-use crate::creature::{Action, REPLY};
+use crate::creature::{Action, Check, REPLY};
 use crate::mind::Prompt;
 use crate::mind::schema::action_schema;
+use crate::turn::steps::StepRef;
+use crate::turn::steps::asks::{Asks, asks};
 use crate::wisdom::episodes::Episode;
 use crate::world::scene::SAY;
+use crate::world::units::Example;
 
 use super::finish::Decision;
 
@@ -112,6 +115,17 @@ pub fn schema_without(visible: &[&ToolSpec], tools: &[&str]) -> Value {
         .filter(|t| !tools.contains(&t.name))
         .collect();
     action_schema(&rest)
+}
+
+/// Whether the step is done by telling the keeper (its words ask a reply, or its commission's
+/// check reads the reply). Its second asking offers the reply channel alone: the reads that
+/// came before are what the reply is made of, and any other tool (measured in a life: a write
+/// over the very file it had read, a made-up command) takes it further away.
+pub fn asks_a_reply(step: &str, step_ref: Option<&StepRef>, pool: &[&Example]) -> bool {
+    matches!(
+        step_ref.and_then(|s| s.check.as_ref()),
+        Some(Check::ReplyContains { .. })
+    ) || asks(step, pool) == Asks::Reply
 }
 
 /// Whether `decision` acts with one of `signatures` again.

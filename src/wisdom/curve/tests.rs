@@ -53,7 +53,10 @@ fn the_lived_battery_v2_asks_what_its_house_and_commissions_hold() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("exam_battery");
     let b = Battery::load(&root.join("v2.jsonl")).unwrap();
     assert_eq!(b.version, "v2");
-    assert_eq!(b.sha256, V2_SHA256, "exam_battery/v2.jsonl changed: write v3.jsonl instead");
+    assert_eq!(
+        b.sha256, V2_SHA256,
+        "exam_battery/v2.jsonl changed: write v3.jsonl instead"
+    );
     let mut house = String::new();
     for entry in std::fs::read_dir(root.join("v2.house")).unwrap() {
         house.push_str(&std::fs::read_to_string(entry.unwrap().path()).unwrap());

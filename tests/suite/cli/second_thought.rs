@@ -175,3 +175,44 @@ fn off_the_repeated_action_runs_and_nothing_more_is_asked() {
         .count();
     assert_eq!(asked, 3);
 }
+
+#[test]
+fn a_step_done_by_telling_the_keeper_is_asked_again_with_the_reply_alone() {
+    const READ: &str = r#"{"tool": "read_file", "args": {"path": "todo.txt"}}"#;
+    const TOLD: &str = r#"{"tool": "reply", "args": {"text": "water the plants at noon"}}"#;
+    let server = scripted(&[READ, READ, READ, TOLD]);
+    let mut env = TestEnv::born();
+    env.use_mind(&server);
+    env.set("WIS_WISDOM_SECOND_THOUGHT_ENABLED", "true");
+    std::fs::write(
+        env.home().join("workspace").join("todo.txt"),
+        "water the plants at noon\n",
+    )
+    .unwrap();
+    env.wis(&[
+        "commission",
+        "add",
+        "tell me what todo.txt says",
+        "--check",
+        "reply contains water",
+    ])
+    .ok();
+    let work = work_ticks(&env, 3);
+    assert!(
+        work[2]["action"].as_str().unwrap().starts_with("reply"),
+        "{}",
+        work[2]
+    );
+    let asked: Vec<Value> = server
+        .completions()
+        .into_iter()
+        .map(|r| r.json)
+        .filter(|b| !b.to_string().contains("## Think"))
+        .collect();
+    assert_eq!(asked.len(), 4);
+    assert_eq!(tools_asked(&asked[3]), ["reply"]);
+    let commission = env
+        .wis(&["commission", "list", "--all", "--output-format", "json"])
+        .stdout;
+    assert!(commission.contains("\"done\""), "{commission}");
+}

@@ -239,6 +239,7 @@ pub fn scores(report: &RunReport) -> Vec<(String, f64)> {
 pub fn three_arms() -> Curve {
     let mut curve = Curve::default();
     curve.arms.remove("vote-small");
+    curve.arms.remove("raw-small");
     curve.arms.insert(
         "naive-large".into(),
         wis::base::config::Arm {
