@@ -88,7 +88,7 @@ fn distill_new(bencher: divan::Bencher, episodes: u64) {
     let memory = Memory::new(Box::new(HashEmbedder::new(256)));
     bencher.bench_local(|| {
         let mut tx = store.write().unwrap();
-        let made = distill(&mut tx, &memory, 0).unwrap();
+        let made = distill(&mut tx, &memory, 0, &Default::default()).unwrap();
         assert_eq!(made.episodes, NEW);
         made.memories.len()
     });

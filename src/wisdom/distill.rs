@@ -16,7 +16,8 @@
 //!   were more than one: `To "<step>": <first>, then <second>`;
 //! - **facts** from what a read or a command showed the first time: `notes.txt says: …`,
 //!   `` `date` shows: … ``, a newer reading of the same superseding the older; and from the
-//!   grants and quests the creature lived: `At tick 281 you were granted U1 memory: …`.
+//!   grants and quests the creature lived: `At tick 50, at your first sleep, you were granted
+//!   U1 memory, the tools …`.
 //!
 //! What is not new merges into what exists: an item whose key it made before is refreshed (its
 //! strength restored, the new episode added to its sources) instead of written again. Failures
@@ -159,8 +160,14 @@ struct Item {
     supersedes: bool,
 }
 
-/// Distils what was lived since the cursor, in `tx`, at `now`.
-pub fn distill(tx: &mut Tx<'_>, memory: &Memory, now: Millis) -> Result<Distilled> {
+/// Distils what was lived since the cursor, in `tx`, at `now`; `sleeps` names the sleep a
+/// grant was made at.
+pub fn distill(
+    tx: &mut Tx<'_>,
+    memory: &Memory,
+    now: Millis,
+    sleeps: &SleepTicks,
+) -> Result<Distilled> {
     let (mut state, _) = tx.singleton_or_default::<DistillState>()?;
     let mut out = Distilled::default();
     let mut items: Vec<Item> = Vec::new();
@@ -181,7 +188,7 @@ pub fn distill(tx: &mut Tx<'_>, memory: &Memory, now: Millis) -> Result<Distille
         }
         state.news_cursor = seq + 1;
         out.news += 1;
-        items.extend(from_news(&n));
+        items.extend(from_news(&n, sleeps.get(&n.tick).copied()));
     }
     for item in items {
         remember(tx, memory, &mut state, item, now, &mut out)?;
@@ -309,17 +316,37 @@ fn from_episode(state: &mut DistillState, seq: u64, e: &Episode) -> Vec<Item> {
     items
 }
 
-/// The items a news item makes: the grants and quests the creature lived, as statements.
-fn from_news(n: &NewsItem) -> Vec<Item> {
+/// The sleeps taken, by the tick each was taken at: tick → the sleep's number (1 for the
+/// first). The sleep floor reads it from its receipts.
+pub type SleepTicks = BTreeMap<u64, u64>;
+
+/// "your first sleep", "your sleep number 5".
+fn sleep_words(n: u64) -> String {
+    match n {
+        1 => "your first sleep".into(),
+        2 => "your second sleep".into(),
+        3 => "your third sleep".into(),
+        n => format!("your sleep number {n}"),
+    }
+}
+
+/// The items a news item makes: the grants and quests the creature lived, as statements. A
+/// grant made at a sleep names it ("At tick 50, at your first sleep, you were granted U1
+/// memory, the tools memorize, recall, heirlooms"): the question a creature is asked about it
+/// names the sleep and the tools, and recall finds a statement by the words it shares.
+fn from_news(n: &NewsItem, sleep: Option<u64>) -> Vec<Item> {
     let body = match n.kind {
         NewsKind::Grant => {
             let Some(unit) = n.subject.parse::<UnitId>().ok().and_then(units::unit) else {
                 return Vec::new();
             };
             let tools: Vec<&str> = unit.specs().map(|t| t.name).collect();
+            let when = match sleep {
+                Some(k) => format!("At tick {}, at {},", n.tick, sleep_words(k)),
+                None => format!("At tick {}", n.tick),
+            };
             format!(
-                "At tick {} you were granted {} {}: {}",
-                n.tick,
+                "{when} you were granted {} {}, the tools {}",
                 unit.id,
                 unit.name,
                 tools.join(", ")

@@ -89,7 +89,7 @@ fn a_failure_then_its_fix_becomes_a_scar_and_a_guardrail() {
         closed(),
     ))
     .unwrap();
-    let made = distill(&mut tx, &m, 10).unwrap();
+    let made = distill(&mut tx, &m, 10, &SleepTicks::new()).unwrap();
     assert_eq!(
         (made.scars, made.guardrails, made.facts),
         (1, 1, 1),
@@ -123,7 +123,7 @@ fn a_failure_then_its_fix_becomes_a_scar_and_a_guardrail() {
     let fact = all.iter().find(|(k, ..)| *k == Kind::Fact).unwrap();
     assert_eq!(fact.1, "notes/pump.txt says: the pump listens on 8731");
     // Nothing new: nothing made.
-    let again = distill(&mut tx, &m, 11).unwrap();
+    let again = distill(&mut tx, &m, 11, &SleepTicks::new()).unwrap();
     assert_eq!((again.episodes, again.memories.len()), (0, 0));
 }
 
@@ -138,7 +138,7 @@ fn the_actions_that_closed_a_step_become_a_procedure() {
     tx.push(&ep(step, read, true, "the sky is blue", first()))
         .unwrap();
     tx.push(&ep(step, reply, true, "said", closed())).unwrap();
-    let made = distill(&mut tx, &m, 5).unwrap();
+    let made = distill(&mut tx, &m, 5, &SleepTicks::new()).unwrap();
     assert_eq!((made.procedures, made.facts), (1, 1), "{made:?}");
     let proc_ = bodies(&tx)
         .into_iter()
@@ -160,11 +160,13 @@ fn a_newer_reading_supersedes_and_grants_become_statements() {
     tx.push(&ep("read a.txt", read.clone(), true, "one", first()))
         .unwrap();
     news::post(&mut tx, 7, 0, NewsKind::Grant, "U1", "granted").unwrap();
-    let made = distill(&mut tx, &m, 5).unwrap();
-    assert_eq!(made.facts, 2);
+    news::post(&mut tx, 9, 0, NewsKind::Grant, "U2", "granted").unwrap();
+    // The second grant came at the first sleep, taken at tick 9.
+    let made = distill(&mut tx, &m, 5, &SleepTicks::from([(9, 1)])).unwrap();
+    assert_eq!(made.facts, 3);
     tx.push(&ep("read a.txt again", read, true, "two", first()))
         .unwrap();
-    let made = distill(&mut tx, &m, 6).unwrap();
+    let made = distill(&mut tx, &m, 6, &SleepTicks::new()).unwrap();
     assert_eq!((made.facts, made.superseded), (1, 1));
     let active: Vec<String> = bodies(&tx)
         .into_iter()
@@ -181,10 +183,30 @@ fn a_newer_reading_supersedes_and_grants_become_statements() {
     );
     assert!(
         active.contains(
-            &"At tick 7 you were granted U1 memory: memorize, recall, heirlooms".to_string()
+            &"At tick 7 you were granted U1 memory, the tools memorize, recall, heirlooms"
+                .to_string()
         ),
         "{active:?}"
     );
+    let at_sleep = active
+        .iter()
+        .find(|b| b.contains("U2"))
+        .expect("the second grant");
+    assert!(
+        at_sleep.starts_with(
+            "At tick 9, at your first sleep, you were granted U2 skillcraft, the tools create_skill"
+        ),
+        "{at_sleep}"
+    );
+    // Asked the way the lived battery asks, recall finds it above the prose floor.
+    let found = crate::wisdom::recall::prose::known(
+        &tx,
+        &m,
+        "Which tools were you granted at your first sleep? Name them.",
+        usize::MAX,
+    )
+    .unwrap();
+    assert!(found.iter().any(|k| k.body == *at_sleep), "{found:?}");
 }
 
 #[test]
@@ -198,7 +220,7 @@ fn what_merely_ran_and_what_a_reflex_did_make_nothing() {
     let mut auto = ep("look", ls, false, "gone", Advanced::default());
     auto.automated = true;
     tx.push(&auto).unwrap();
-    let made = distill(&mut tx, &m, 5).unwrap();
+    let made = distill(&mut tx, &m, 5, &SleepTicks::new()).unwrap();
     assert_eq!(made.episodes, 2);
     assert!(made.memories.is_empty(), "{made:?}");
 }
@@ -227,12 +249,12 @@ fn one_sleep_makes_at_most_its_budget_and_the_next_goes_on() {
         ))
         .unwrap();
     }
-    let first = distill(&mut tx, &m, 1).unwrap();
+    let first = distill(&mut tx, &m, 1, &SleepTicks::new()).unwrap();
     assert!(
         first.stopped && first.scars as usize == ITEMS_PER_SLEEP,
         "{first:?}"
     );
-    let second = distill(&mut tx, &m, 2).unwrap();
+    let second = distill(&mut tx, &m, 2, &SleepTicks::new()).unwrap();
     assert_eq!(second.scars, 10);
     assert!(!second.stopped);
 }
@@ -249,7 +271,7 @@ fn a_guardrail_replay_could_not_teach_with_is_written_again_in_the_action_form_o
         .unwrap();
     tx.push(&ep(step, notes.clone(), true, "8731", closed()))
         .unwrap();
-    distill(&mut tx, &m, 10).unwrap();
+    distill(&mut tx, &m, 10, &SleepTicks::new()).unwrap();
     let guard = crate::memory::list(&tx, &crate::memory::Filter::active(), 100)
         .unwrap()
         .into_iter()
@@ -273,7 +295,7 @@ fn a_guardrail_replay_could_not_teach_with_is_written_again_in_the_action_form_o
         redistill,
     };
     tx.push(&record(vec![guard.id])).unwrap();
-    let made = distill(&mut tx, &m, 20).unwrap();
+    let made = distill(&mut tx, &m, 20, &SleepTicks::new()).unwrap();
     assert_eq!(made.redistilled, 1, "{made:?}");
     assert!(made.line().contains("1 redistilled after replay"));
     let old = crate::memory::get(&tx, guard.id).unwrap().unwrap();
@@ -294,5 +316,10 @@ fn a_guardrail_replay_could_not_teach_with_is_written_again_in_the_action_form_o
     );
     // Unlearned again: curation's to judge, not written a third time.
     tx.push(&record(vec![fresh.id])).unwrap();
-    assert_eq!(distill(&mut tx, &m, 30).unwrap().redistilled, 0);
+    assert_eq!(
+        distill(&mut tx, &m, 30, &SleepTicks::new())
+            .unwrap()
+            .redistilled,
+        0
+    );
 }

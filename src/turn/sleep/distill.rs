@@ -5,7 +5,7 @@
 use super::job::{Budget, Job, JobCtx};
 use super::receipt::JobReport;
 use crate::base::exit::Result;
-use crate::base::store::Tx;
+use crate::base::store::{Read, Tx};
 use crate::wisdom::distill::{self, ITEMS_PER_SLEEP};
 
 /// The distillation job: it writes or refreshes at most [`ITEMS_PER_SLEEP`] engrams.
@@ -24,7 +24,15 @@ fn run(tx: &mut Tx<'_>, ctx: &mut JobCtx<'_, '_>) -> Result<Vec<JobReport>> {
         return Ok(Vec::new());
     }
     let memory = ctx.memory()?;
-    let made = distill::distill(tx, memory, ctx.turn.now)?;
+    // The sleeps taken so far, and this one (its receipt is written when it ends): a grant
+    // this sleep made is distilled now, as made at it.
+    let mut sleeps: distill::SleepTicks = tx
+        .ring::<super::receipt::SleepReceipt>(None)?
+        .into_iter()
+        .map(|(_, r)| (r.tick, r.sleep))
+        .collect();
+    sleeps.insert(ctx.turn.tick, ctx.sleep);
+    let made = distill::distill(tx, memory, ctx.turn.now, &sleeps)?;
     ctx.meter.engrams(made.memories.len() as u64);
     if made.episodes == 0 && made.news == 0 {
         return Ok(Vec::new());
