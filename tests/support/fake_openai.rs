@@ -291,6 +291,27 @@ impl Drop for FakeOpenAi {
 }
 
 /// A base URL on which nothing listens (connections are refused).
+/// A server that answers a turn that plans (its prompt holds `## Think`) with `plan`, and every
+/// other call with the next of `work`, in order (a 500 once they run out).
+pub fn planning_then(plan: &'static str, work: &[&str]) -> FakeOpenAi {
+    let queue: Arc<Mutex<VecDeque<String>>> =
+        Arc::new(Mutex::new(work.iter().map(|s| s.to_string()).collect()));
+    let mut builder = FakeOpenAi::builder();
+    for path in ["/v1/chat/completions", "/v1/completions"] {
+        let queue = queue.clone();
+        builder = builder.route("POST", path, move |req| {
+            if req.body.contains("## Think") {
+                return Answer::content(plan);
+            }
+            match queue.lock().unwrap().pop_front() {
+                Some(a) => Answer::content(a),
+                None => Answer::status(500, "the script is exhausted"),
+            }
+        });
+    }
+    builder.start()
+}
+
 pub fn closed_port_url() -> String {
     let listener = TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1:0");
     let addr = listener.local_addr().expect("local address");

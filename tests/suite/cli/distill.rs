@@ -7,13 +7,10 @@
 //! its next sleep verifies it. A told fact used into a closed step outlives curation's grace
 //! (and is verified); one never used is archived after it.
 
-use std::collections::VecDeque;
-use std::sync::{Arc, Mutex};
-
 use serde_json::Value;
 
 use crate::support::TestEnv;
-use crate::support::fake_openai::{Answer, FakeOpenAi};
+use crate::support::fake_openai::{FakeOpenAi, planning_then};
 
 const STEP: &str = "make made.txt for me";
 const FAIL: &str = r#"{"tool": "bash", "args": {"command": "cat nothere.txt"}}"#;
@@ -22,22 +19,7 @@ const PLAN: &str = r#"{"thought": "the keeper asked", "plan": ["make made.txt fo
 
 /// A server that plans when asked to think and otherwise answers the work turns in order.
 fn scripted(work: &[&str]) -> FakeOpenAi {
-    let queue: Arc<Mutex<VecDeque<String>>> =
-        Arc::new(Mutex::new(work.iter().map(|s| s.to_string()).collect()));
-    let mut builder = FakeOpenAi::builder();
-    for path in ["/v1/chat/completions", "/v1/completions"] {
-        let queue = queue.clone();
-        builder = builder.route("POST", path, move |req| {
-            if req.body.contains("## Think") {
-                return Answer::content(PLAN);
-            }
-            match queue.lock().unwrap().pop_front() {
-                Some(a) => Answer::content(a),
-                None => Answer::status(500, "the script is exhausted"),
-            }
-        });
-    }
-    builder.start()
+    planning_then(PLAN, work)
 }
 
 fn creature(env: &mut TestEnv, server: &FakeOpenAi) {

@@ -5,37 +5,19 @@
 //! With `[wisdom] second_thought_enabled` off, the repeated action runs and nothing more is
 //! asked.
 
-use std::collections::VecDeque;
-use std::sync::{Arc, Mutex};
-
 use serde_json::Value;
 
 use crate::support::TestEnv;
-use crate::support::fake_openai::{Answer, FakeOpenAi};
+use crate::support::fake_openai::{FakeOpenAi, planning_then};
 
 const STEP: &str = "write hello into greeting.txt";
 const WRONG: &str = r#"{"tool": "write_file", "args": {"path": "hello.txt", "content": "hello"}}"#;
 const RIGHT: &str = r#"{"tool": "bash", "args": {"command": "echo hello > greeting.txt"}}"#;
 const PLAN: &str = r#"{"thought": "the keeper asked", "plan": ["write hello into greeting.txt"]}"#;
 
-/// A server that plans when asked to think and otherwise answers in order.
+/// A server that plans when asked to think and otherwise answers the work turns in order.
 fn scripted(work: &[&str]) -> FakeOpenAi {
-    let queue: Arc<Mutex<VecDeque<String>>> =
-        Arc::new(Mutex::new(work.iter().map(|s| s.to_string()).collect()));
-    let mut builder = FakeOpenAi::builder();
-    for path in ["/v1/chat/completions", "/v1/completions"] {
-        let queue = queue.clone();
-        builder = builder.route("POST", path, move |req| {
-            if req.body.contains("## Think") {
-                return Answer::content(PLAN);
-            }
-            match queue.lock().unwrap().pop_front() {
-                Some(a) => Answer::content(a),
-                None => Answer::status(500, "the script is exhausted"),
-            }
-        });
-    }
-    builder.start()
+    planning_then(PLAN, work)
 }
 
 fn creature(server: &FakeOpenAi, on: bool) -> TestEnv {
@@ -72,6 +54,16 @@ fn work_ticks(env: &TestEnv, n: usize) -> Vec<Value> {
         }
     }
     panic!("{n} work turns never came: {work:?}");
+}
+
+/// The completion requests of work turns (not a rumination's), as JSON.
+fn work_asked(server: &FakeOpenAi) -> Vec<Value> {
+    server
+        .completions()
+        .into_iter()
+        .map(|r| r.json)
+        .filter(|b| !b.to_string().contains("## Think"))
+        .collect()
 }
 
 /// The action grammar's tool names in a completion request.
@@ -114,12 +106,7 @@ fn the_idle_action_chosen_again_is_asked_about_once_more_and_the_second_answer_r
     );
     assert!(env.home().join("workspace").join("greeting.txt").exists());
 
-    let asked: Vec<Value> = server
-        .completions()
-        .into_iter()
-        .map(|r| r.json)
-        .filter(|b| !b.to_string().contains("## Think"))
-        .collect();
+    let asked = work_asked(&server);
     assert_eq!(asked.len(), 4, "three work turns, one asked twice");
     let (first, second) = (&asked[2], &asked[3]);
     assert!(tools_asked(first).iter().any(|t| t == "write_file"));
@@ -152,11 +139,7 @@ fn a_first_action_or_one_that_advanced_is_asked_once() {
     let env = creature(&server, true);
     work_ticks(&env, 2);
     assert_eq!(server.remaining(), 0);
-    let asked = server
-        .completions()
-        .into_iter()
-        .filter(|r| !r.body.contains("## Think"))
-        .count();
+    let asked = work_asked(&server).len();
     assert_eq!(asked, 2);
 }
 
@@ -168,11 +151,7 @@ fn off_the_repeated_action_runs_and_nothing_more_is_asked() {
     assert_eq!(work[2]["action"], work[0]["action"]);
     assert!(!work[2]["events"].to_string().contains("second thought"));
     assert!(!env.home().join("workspace").join("greeting.txt").exists());
-    let asked = server
-        .completions()
-        .into_iter()
-        .filter(|r| !r.body.contains("## Think"))
-        .count();
+    let asked = work_asked(&server).len();
     assert_eq!(asked, 3);
 }
 
@@ -203,12 +182,7 @@ fn a_step_done_by_telling_the_keeper_is_asked_again_with_the_reply_alone() {
         "{}",
         work[2]
     );
-    let asked: Vec<Value> = server
-        .completions()
-        .into_iter()
-        .map(|r| r.json)
-        .filter(|b| !b.to_string().contains("## Think"))
-        .collect();
+    let asked = work_asked(&server);
     assert_eq!(asked.len(), 4);
     assert_eq!(tools_asked(&asked[3]), ["reply"]);
     let commission = env
