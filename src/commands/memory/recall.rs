@@ -97,6 +97,23 @@ fn print(ctx: &Ctx, v: &View) -> Result<()> {
         ctx.printer
             .table(&["id", "sim", "from", "guardrail"], rows)?;
     }
+    if !v.lookup.offers.is_empty() {
+        let rows = v
+            .lookup
+            .offers
+            .iter()
+            .map(|o| {
+                vec![
+                    o.tool(),
+                    format!("{:.2}", o.sim),
+                    format!("{} of {}", o.successes, o.runs),
+                    super::one_line(&o.about, 60),
+                ]
+            })
+            .collect();
+        ctx.printer
+            .table(&["skill", "sim", "runs ok", "offer"], rows)?;
+    }
     Ok(())
 }
 

@@ -1,21 +1,40 @@
 //! `wis memory stats`: memory at a glance.
 
+use serde::Serialize;
+
 use crate::base::exit::Result;
 use crate::memory::maintain;
+use crate::wisdom::recall::bets::{self, ShownRecords};
 
 use super::Ctx;
 
-/// Counts by tier, kind and provenance, the embedder, the caps and the mirror.
+/// Counts by tier, kind and provenance, the embedder, the caps and the mirror; and of the
+/// memories recall has shown (the block's cases, guardrails and offers, prose recall's known
+/// facts), how many were shown at least twice and how many of those hold a settled utility
+/// record.
 #[derive(Debug, clap::Args)]
 pub struct Args {}
+
+#[derive(Serialize)]
+struct Out<'a> {
+    #[serde(flatten)]
+    stats: &'a maintain::Stats,
+    shown: &'a ShownRecords,
+}
 
 pub fn run(ctx: &Ctx, _args: Args) -> Result<()> {
     let memory = super::memory(ctx)?;
     let store = ctx.open("memory stats")?;
-    let s = maintain::stats(&store.read()?, &memory)?;
+    let rx = store.read()?;
+    let s = maintain::stats(&rx, &memory)?;
+    let shown = bets::shown_records(&rx)?;
+    drop(rx);
     drop(store);
     if ctx.printer.is_json() {
-        return ctx.printer.json(&s);
+        return ctx.printer.json(&Out {
+            stats: &s,
+            shown: &shown,
+        });
     }
     let counts = |m: &std::collections::BTreeMap<&str, u64>| {
         let parts: Vec<String> = m.iter().map(|(k, n)| format!("{k} {n}")).collect();
@@ -47,6 +66,7 @@ pub fn run(ctx: &Ctx, _args: Args) -> Result<()> {
         ("kinds".into(), counts(&s.by_kind)),
         ("provenance".into(), counts(&s.by_provenance)),
         ("settled".into(), s.settled.to_string()),
+        ("shown".into(), shown_line(&shown)),
         (
             "stale vectors".into(),
             if s.stale == 0 {
@@ -66,4 +86,36 @@ pub fn run(ctx: &Ctx, _args: Args) -> Result<()> {
         ("mirror".into(), mirror),
     ];
     ctx.printer.pairs(rows)
+}
+
+/// `31 items in 240 bets; of the 12 shown twice or more, 10 settled (83%)`.
+fn shown_line(s: &ShownRecords) -> String {
+    if s.bets == 0 {
+        return "nothing yet (recall's bets settle what it shows)".into();
+    }
+    let share = if s.shown_twice == 0 {
+        String::new()
+    } else {
+        format!(
+            " ({:.0}%)",
+            100.0 * s.shown_twice_settled as f64 / s.shown_twice as f64
+        )
+    };
+    let kinds: Vec<String> = s
+        .by_kind
+        .iter()
+        .map(|(k, n)| format!("{k} {}/{}", n.shown_twice_settled, n.shown_twice))
+        .collect();
+    format!(
+        "{} items in {} bets; of the {} shown twice or more, {} settled{share}{}",
+        s.items,
+        s.bets,
+        s.shown_twice,
+        s.shown_twice_settled,
+        if kinds.is_empty() {
+            String::new()
+        } else {
+            format!(" [{}]", kinds.join(", "))
+        }
+    )
 }

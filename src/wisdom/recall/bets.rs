@@ -20,6 +20,7 @@ use crate::creature::Action;
 use crate::doc;
 use crate::memory::{self, Engram, EngramId, Provenance, Settlement};
 use crate::wisdom::episodes::{Episode, action_signature};
+use crate::world::skills::{SKILL_PREFIX, Skill};
 
 /// Bets kept in the ring.
 pub const BET_CAP: u64 = 100_000;
@@ -38,6 +39,8 @@ pub enum Item {
     /// A memory prose recall stated above the step (a fact, procedure, dream, inherited or
     /// told item): a `Known fact` line.
     Known { engram: EngramId },
+    /// One of the creature's own skills, offered as an invocation.
+    Offer { skill: String },
 }
 
 impl Item {
@@ -49,6 +52,7 @@ impl Item {
                 signature,
             } => format!("{situation}#{signature}"),
             Item::Guardrail { engram } | Item::Known { engram } => engram.to_string(),
+            Item::Offer { skill } => format!("{SKILL_PREFIX}{skill}"),
         }
     }
 }
@@ -124,8 +128,9 @@ pub fn adjudicate(
     })
 }
 
-/// How an episode settles a shown item. An item that names an action settles as
-/// [`adjudicate`] says; a stated fact with words of its own settles on whether the action
+/// How an episode settles a shown item. An offer was followed when the action called its
+/// skill, whatever the input; any other item that names an action settles as [`adjudicate`]
+/// says; a stated fact with words of its own settles on whether the action
 /// used them: used and the step or commission `closed` is followed into success, used and
 /// failed is into failure, unused is ignored, used by a success that closed nothing waits
 /// ([`Unsettled::NotClosed`]).
@@ -134,6 +139,19 @@ pub fn adjudicate_shown(
     episode: Option<&Episode>,
     closed: bool,
 ) -> std::result::Result<Settlement, Unsettled> {
+    if let Item::Offer { skill } = &shown.item {
+        let ep = episode.ok_or(Unsettled::NoAction)?;
+        if ep.automated {
+            return Err(Unsettled::Automated);
+        }
+        return Ok(if ep.tool != format!("{SKILL_PREFIX}{skill}") {
+            Settlement::Ignored
+        } else if ep.success {
+            Settlement::FollowedIntoSuccess
+        } else {
+            Settlement::IntoFailure
+        });
+    }
     if shown.recommends.is_some() || shown.words.is_empty() {
         return adjudicate(shown.recommends.as_deref(), episode);
     }
@@ -212,8 +230,9 @@ pub fn settle(
     Ok(bets)
 }
 
-/// Settles one item into its utility record: the engram's, or the situation track's. An item
-/// whose record is gone (an engram or situation dropped since) settles nowhere.
+/// Settles one item into its utility record: the engram's, the situation track's, or the
+/// skill's. An item whose record is gone (an engram, situation or skill dropped since)
+/// settles nowhere.
 pub fn settle_item(
     tx: &mut Tx<'_>,
     item: &Item,
@@ -238,6 +257,12 @@ pub fn settle_item(
                 tx.put(situation, &s)?;
             }
         }
+        Item::Offer { skill } => {
+            if let Some(mut s) = tx.get::<Skill>(skill)? {
+                s.offers.record(settlement, now);
+                tx.put(skill, &s)?;
+            }
+        }
     }
     Ok(())
 }
@@ -252,4 +277,83 @@ pub fn recommends(engram: &Engram) -> Option<String> {
         let action: Action = serde_json::from_str(json.trim()).ok()?;
         Some(action_signature(&action))
     })
+}
+
+/// How the memories recall has shown stand: of the distinct items the bet ring holds, how
+/// many were shown at least twice, and how many of those hold a non-empty utility record
+/// (a settlement on the engram, the situation track or the skill). An item whose record is
+/// gone (archived away, dropped at a cap) counts as shown and unsettled.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct ShownRecords {
+    pub bets: u64,
+    pub items: u64,
+    pub shown_twice: u64,
+    pub shown_twice_settled: u64,
+    /// The same, per item kind (`case`, `guardrail`, `known`, `offer`).
+    pub by_kind: std::collections::BTreeMap<&'static str, ShownKind>,
+}
+
+/// One kind's share of [`ShownRecords`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+pub struct ShownKind {
+    pub items: u64,
+    pub shown_twice: u64,
+    pub shown_twice_settled: u64,
+}
+
+impl Item {
+    fn kind_name(&self) -> &'static str {
+        match self {
+            Item::Case { .. } => "case",
+            Item::Guardrail { .. } => "guardrail",
+            Item::Known { .. } => "known",
+            Item::Offer { .. } => "offer",
+        }
+    }
+
+    /// Whether the item's utility record holds a settlement.
+    fn settled(&self, rx: &impl Read) -> Result<bool> {
+        Ok(match self {
+            Item::Guardrail { engram } | Item::Known { engram } => {
+                memory::get(rx, *engram)?.is_some_and(|e| !e.utility.is_empty())
+            }
+            Item::Case {
+                situation,
+                signature,
+            } => rx
+                .get::<Situation>(situation)?
+                .and_then(|s| s.track(signature).map(|t| !t.bets.is_empty()))
+                .unwrap_or(false),
+            Item::Offer { skill } => rx
+                .get::<Skill>(skill)?
+                .is_some_and(|s| !s.offers.is_empty()),
+        })
+    }
+}
+
+/// Counts [`ShownRecords`] over every bet kept.
+pub fn shown_records(rx: &impl Read) -> Result<ShownRecords> {
+    let mut times: std::collections::BTreeMap<String, (Item, u64)> = Default::default();
+    let mut out = ShownRecords::default();
+    for (_, bet) in rx.ring::<Bet>(None)? {
+        out.bets += 1;
+        times
+            .entry(bet.item.id())
+            .or_insert_with(|| (bet.item.clone(), 0))
+            .1 += 1;
+    }
+    for (item, n) in times.into_values() {
+        let kind = out.by_kind.entry(item.kind_name()).or_default();
+        out.items += 1;
+        kind.items += 1;
+        if n >= 2 {
+            out.shown_twice += 1;
+            kind.shown_twice += 1;
+            if item.settled(rx)? {
+                out.shown_twice_settled += 1;
+                kind.shown_twice_settled += 1;
+            }
+        }
+    }
+    Ok(out)
 }

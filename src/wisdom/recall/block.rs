@@ -1,18 +1,19 @@
 //! The "## Before you act" block: the one place the calling convention (design §4.3) is
 //! worded, so that the wording can be tuned by measurement on the battery.
 //!
-//! At most two items, each with its similarity and provenance mark: the case (the best
+//! At most three items, each with its similarity and provenance mark: the case (the best
 //! verified similar track, its action first and in the action channel's own JSON form, which
-//! a small model continues where it ignores the same fact as prose) and the guardrail (the
-//! best strategy engram, verbatim). The block speaks only when an item reaches the similarity
-//! gate, never runs over its character budget (an item that does not fit is left out whole:
-//! a cut action would teach a broken one), and always closes with the fixed frame (WIS5).
-//! Skill offers, the third item of design §4.3, wait for a skills manifest to offer from.
+//! a small model continues where it ignores the same fact as prose), the guardrail (the best
+//! strategy engram, verbatim) and the offer (the creature's own working skill nearest the
+//! situation, as a one-line invocation in the same JSON form). The block speaks only when an
+//! item reaches the similarity gate, never runs over its character budget (an item that does
+//! not fit is left out whole: a cut action would teach a broken one), and always closes with
+//! the fixed frame (WIS5).
 
 use serde::Serialize;
 
 use super::bets::{self, Item, Shown};
-use super::lookup::{Case, Lookup};
+use super::lookup::{Case, Lookup, Offer};
 use crate::base::config::{Context, Wisdom};
 use crate::memory::{Hit, Provenance};
 
@@ -64,6 +65,7 @@ pub fn compose(lookup: &Lookup, min_sim: f32, max_chars: usize) -> Result<Block,
         .map(|c| c.sim)
         .into_iter()
         .chain(lookup.guardrails.first().map(|g| g.sim))
+        .chain(lookup.offers.first().map(|o| o.sim))
         .reduce(f32::max);
     let Some(best) = best else {
         return Err(Silence::NothingFound);
@@ -74,6 +76,9 @@ pub fn compose(lookup: &Lookup, min_sim: f32, max_chars: usize) -> Result<Block,
     }
     if let Some(hit) = lookup.guardrails.first().filter(|g| g.sim >= min_sim) {
         candidates.push((guardrail_line(hit), guardrail_shown(hit)));
+    }
+    if let Some(offer) = lookup.offers.first().filter(|o| o.sim >= min_sim) {
+        candidates.push((offer_line(offer), offer_shown(offer)));
     }
     if candidates.is_empty() {
         return Err(Silence::BelowThreshold { best });
@@ -142,6 +147,42 @@ fn guardrail_line(hit: &Hit) -> String {
         "Guardrail (sim {:.2}, {}): {}",
         hit.sim, hit.engram.provenance, hit.engram.body
     )
+}
+
+/// Characters of a skill's description the offer quotes.
+const OFFER_ABOUT_CHARS: usize = 80;
+
+/// The offer, one line: `Your skill (sim 0.68, experienced; 3 of 4 runs ok), counts the
+/// lines of a file: {"tool":"skill_count"}`.
+fn offer_line(offer: &Offer) -> String {
+    let about: String = offer
+        .about
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .chars()
+        .take(OFFER_ABOUT_CHARS)
+        .collect();
+    format!(
+        "Your skill (sim {:.2}, {}; {} of {} runs ok), {about}: {{\"tool\":\"{}\"}}",
+        offer.sim,
+        Provenance::Experienced,
+        offer.successes,
+        offer.runs,
+        offer.tool()
+    )
+}
+
+fn offer_shown(offer: &Offer) -> Shown {
+    Shown {
+        item: Item::Offer {
+            skill: offer.skill.clone(),
+        },
+        recommends: Some(offer.tool()),
+        words: Vec::new(),
+        sim: offer.sim,
+        provenance: Provenance::Experienced,
+    }
 }
 
 fn case_shown(case: &Case) -> Shown {

@@ -3,8 +3,9 @@
 //! The situation itself (similarity 1) and the most similar other situations by vector give
 //! the cases (each situation's best verified track: a fix before a plain success) and the
 //! dead ends (signatures that failed repeatedly and have not worked since); the strategy
-//! engrams most similar to the situation give the guardrails. Nothing here is gated: the
-//! block ([`super::block`]) decides what speaks.
+//! engrams most similar to the situation give the guardrails; the creature's own skills whose
+//! running version has worked, by how near their name and description are to the situation,
+//! give the offers. Nothing here is gated: the block ([`super::block`]) decides what speaks.
 
 use serde::Serialize;
 
@@ -13,11 +14,14 @@ use super::situation::{SituationVectorRef, Track, situation_text};
 use crate::base::exit::Result;
 use crate::base::store::{Doc, Read};
 use crate::memory::{Filter, Hit, Kind, Memory, vector};
+use crate::world::skills::{SKILL_PREFIX, Skill};
 
 /// Similar situations looked at besides the current one.
 pub const SIMILAR_SITUATIONS: usize = 4;
 /// Strategy engrams recalled.
 pub const GUARDRAILS: usize = 3;
+/// Skills offered at most (the block shows the first).
+pub const OFFERS: usize = 3;
 
 /// A verified track of a situation like this one.
 #[derive(Debug, Clone, Serialize)]
@@ -37,6 +41,27 @@ pub struct DeadEnd {
     pub failures_in_row: u32,
 }
 
+/// A skill of the creature's own that could serve this situation: its running version has
+/// worked (it is LIVE), and its name and description are near the situation's words.
+#[derive(Debug, Clone, Serialize)]
+pub struct Offer {
+    /// The skill's name; its tool is `skill_<name>`.
+    pub skill: String,
+    pub about: String,
+    pub sim: f32,
+    /// The version that runs.
+    pub version: u32,
+    pub runs: u64,
+    pub successes: u64,
+}
+
+impl Offer {
+    /// The tool that invokes it.
+    pub fn tool(&self) -> String {
+        format!("{SKILL_PREFIX}{}", self.skill)
+    }
+}
+
 /// What recall found for one situation, best first in each list.
 #[derive(Debug, Clone, Serialize)]
 pub struct Lookup {
@@ -46,6 +71,8 @@ pub struct Lookup {
     pub cases: Vec<Case>,
     pub dead_ends: Vec<DeadEnd>,
     pub guardrails: Vec<Hit>,
+    /// The creature's working skills nearest the situation.
+    pub offers: Vec<Offer>,
     /// Whether the situation could be embedded (else only the same key was looked at).
     pub embedded: bool,
 }
@@ -78,6 +105,7 @@ pub fn lookup(
         cases: Vec::new(),
         dead_ends: Vec::new(),
         guardrails: Vec::new(),
+        offers: Vec::new(),
         embedded: query.is_some(),
     };
     let mut situations = Vec::new();
@@ -96,6 +124,7 @@ pub fn lookup(
         }
         let filter = Filter::active().kind(Kind::Strategy);
         out.guardrails = memory.recall_vector(rx, q, &filter, GUARDRAILS)?.hits;
+        out.offers = offers(rx, memory, q)?;
     }
     for (s, sim) in &situations {
         if let Some(track) = s.best_case() {
@@ -118,6 +147,37 @@ pub fn lookup(
             .then(b.track.is_fix().cmp(&a.track.is_fix()))
             .then(b.track.last_success_tick.cmp(&a.track.last_success_tick))
     });
+    Ok(out)
+}
+
+/// The skills whose running version is LIVE, by the similarity of their name and description
+/// to `q`, best first. A skill that cannot be embedded is left out (the situation was, so the
+/// embedder answers; a failure here is one skill's text).
+fn offers(rx: &impl Read, memory: &Memory, q: &[f32]) -> Result<Vec<Offer>> {
+    let mut out = Vec::new();
+    for (name, skill) in rx.all::<Skill>()? {
+        if skill.live != Some(skill.current) {
+            continue;
+        }
+        let text = format!("{} {}", name.replace('_', " "), skill.about);
+        let Ok(v) = memory.embed(&text) else {
+            continue;
+        };
+        if v.len() != q.len() {
+            continue;
+        }
+        let sim: f32 = v.iter().zip(q).map(|(a, b)| a * b).sum();
+        out.push(Offer {
+            skill: name,
+            about: skill.about,
+            sim,
+            version: skill.current,
+            runs: skill.runs,
+            successes: skill.successes,
+        });
+    }
+    out.sort_by(|a, b| b.sim.total_cmp(&a.sim).then(a.skill.cmp(&b.skill)));
+    out.truncate(OFFERS);
     Ok(out)
 }
 

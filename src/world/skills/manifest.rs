@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::base::store::Layout;
 use crate::doc;
+use crate::memory::Utility;
 
 /// Where a version stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -50,6 +51,10 @@ pub struct Skill {
     pub runs: u64,
     pub successes: u64,
     pub created_tick: u64,
+    /// How the skill fared as the recall block's offer: followed into success, ignored,
+    /// followed into failure (a skill written before offers has an empty record).
+    #[serde(default)]
+    pub offers: Utility,
 }
 
 doc!(Skill, "wis.skill", 1, Layout::Keyed);

@@ -57,6 +57,7 @@ fn run(action: &Action, body: &Body<'_>, tx: &mut Tx<'_>) -> Result<Outcome> {
         runs: 0,
         successes: 0,
         created_tick: body.tick,
+        offers: Default::default(),
     };
     add_version(tx, skill, action, body.workspace, &limits(body), body.tick)
 }

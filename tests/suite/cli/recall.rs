@@ -6,6 +6,7 @@
 use crate::support::fake_openai::{Answer, FakeOpenAi};
 use crate::support::{TestEnv, snapshot};
 use serde_json::Value;
+use wis::base::store::Read;
 
 const PLAN: &str =
     r#"{"thought": "the pump port is written down somewhere", "plan": ["find the pump port"]}"#;
@@ -182,4 +183,64 @@ fn with_recall_off_the_prompts_are_those_with_recall_on_less_the_block() {
     let view = off.wis(&["memory", "recall"]);
     assert!(view.stderr.contains("recall is off"), "{}", view.stderr);
     assert!(view.stdout.contains(RECOVER_JSON), "{}", view.stdout);
+}
+
+#[test]
+fn a_skill_that_worked_is_offered_as_an_invocation_and_following_it_settles_onto_the_skill() {
+    const PLAN: &str =
+        r#"{"thought": "the log is long", "plan": ["count the lines of the backup log"]}"#;
+    const MAKE: &str = r#"{"tool": "create_skill", "args": {"name": "count_lines", "about": "count the lines of a log", "script": "wc -l < \"$1\""}}"#;
+    const RUN: &str = r#"{"tool": "skill_count_lines", "args": {"input": "backup.log"}}"#;
+    const OFFER: &str = r#"{"tool":"skill_count_lines"}"#;
+    let server = FakeOpenAi::builder()
+        .answers([PLAN, MAKE, RUN, RUN].map(Answer::content))
+        .start();
+    let env = creature(&server, true);
+    env.write("workspace/backup.log", "one\ntwo\nthree\n");
+    env.wis(&["unlock", "grant", "U2", "--operator"]).ok();
+    let turns: Vec<Value> = (0..4).map(|_| tick(&env)).collect();
+    let kinds: Vec<&str> = turns
+        .iter()
+        .map(|t| t["fail_kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["ok", "ok", "ok", "ok"]);
+
+    let tails = tails(&server);
+    assert!(
+        tails[..3].iter().all(|t| !t.contains(OFFER)),
+        "no skill had worked before the fourth turn"
+    );
+    let shown = block(&tails[3]).unwrap_or_else(|| panic!("no block:\n{}", tails[3]));
+    let offer = shown
+        .lines()
+        .find(|l| l.starts_with("Your skill ("))
+        .unwrap_or_else(|| panic!("no offer:\n{shown}"));
+    assert!(
+        offer.contains("experienced; 1 of 1 runs ok), count the lines of a log: ")
+            && offer.ends_with(OFFER),
+        "{offer}"
+    );
+
+    let view = env
+        .wis(&["memory", "recall", "--output-format", "json"])
+        .json();
+    assert_eq!(view["lookup"]["offers"][0]["skill"], "count_lines");
+    let text = env.wis(&["memory", "recall"]).ok().to_string();
+    assert!(text.contains("skill_count_lines"), "{text}");
+    let skill = env.wis(&["status", "--output-format", "json"]).json();
+    assert!(skill["documents"]["wis.bet.v1"].as_u64().unwrap() >= 2);
+    let store = env.store();
+    let rx = store.read().unwrap();
+    let bets: Vec<wis::wisdom::recall::Bet> =
+        rx.ring(None).unwrap().into_iter().map(|(_, b)| b).collect();
+    let offered = bets
+        .iter()
+        .find(|b| matches!(&b.item, wis::wisdom::recall::Item::Offer { skill } if skill == "count_lines"))
+        .unwrap_or_else(|| panic!("no offer bet: {bets:?}"));
+    assert_eq!(
+        offered.settlement,
+        Some(wis::memory::Settlement::FollowedIntoSuccess)
+    );
+    let skill: wis::world::skills::Skill = rx.get("count_lines").unwrap().unwrap();
+    assert_eq!(skill.offers.followed_into_success, 1);
 }

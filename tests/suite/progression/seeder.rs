@@ -34,6 +34,7 @@ fn an_older_creature(p: &Puppet) {
             runs: 1,
             successes: 1,
             created_tick: 10,
+            offers: Default::default(),
         };
         tx.put("tidy", &skill).unwrap();
         let script = SkillScript {

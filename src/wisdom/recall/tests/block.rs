@@ -49,6 +49,7 @@ fn found(case_sim: Option<f32>, command: &str, guard: Option<(f32, &str, Provena
         cases,
         dead_ends: Vec::new(),
         guardrails,
+        offers: Vec::new(),
         embedded: true,
     }
 }

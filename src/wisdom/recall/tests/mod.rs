@@ -6,6 +6,7 @@ mod bets;
 mod block;
 mod flag;
 mod index;
+mod offer;
 mod prose;
 
 use serde_json::json;
