@@ -63,6 +63,7 @@ fn schedule(n: usize) -> Schedule {
                     opened_at: NOW - 5000,
                     until: NOW + 600_000,
                 }),
+                place: (r % 3 == 0).then(|| "the door".into()),
             }
         })
         .collect();
@@ -123,6 +124,7 @@ fn durable_commit(bencher: divan::Bencher) {
             completed_at: NOW,
             cooldown_until: NOW + 60_000,
             exit: None,
+            act: None,
         })
         .unwrap();
         tx.commit().unwrap();

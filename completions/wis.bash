@@ -136,6 +136,9 @@ _wis() {
             wis__subcmd__cast,log)
                 cmd="wis__subcmd__cast__subcmd__log"
                 ;;
+            wis__subcmd__cast,object)
+                cmd="wis__subcmd__cast__subcmd__object"
+                ;;
             wis__subcmd__cast,remove)
                 cmd="wis__subcmd__cast__subcmd__remove"
                 ;;
@@ -166,6 +169,9 @@ _wis() {
             wis__subcmd__cast__subcmd__help,log)
                 cmd="wis__subcmd__cast__subcmd__help__subcmd__log"
                 ;;
+            wis__subcmd__cast__subcmd__help,object)
+                cmd="wis__subcmd__cast__subcmd__help__subcmd__object"
+                ;;
             wis__subcmd__cast__subcmd__help,remove)
                 cmd="wis__subcmd__cast__subcmd__help__subcmd__remove"
                 ;;
@@ -174,6 +180,30 @@ _wis() {
                 ;;
             wis__subcmd__cast__subcmd__help,tick)
                 cmd="wis__subcmd__cast__subcmd__help__subcmd__tick"
+                ;;
+            wis__subcmd__cast__subcmd__help__subcmd__object,add)
+                cmd="wis__subcmd__cast__subcmd__help__subcmd__object__subcmd__add"
+                ;;
+            wis__subcmd__cast__subcmd__help__subcmd__object,remove)
+                cmd="wis__subcmd__cast__subcmd__help__subcmd__object__subcmd__remove"
+                ;;
+            wis__subcmd__cast__subcmd__object,add)
+                cmd="wis__subcmd__cast__subcmd__object__subcmd__add"
+                ;;
+            wis__subcmd__cast__subcmd__object,help)
+                cmd="wis__subcmd__cast__subcmd__object__subcmd__help"
+                ;;
+            wis__subcmd__cast__subcmd__object,remove)
+                cmd="wis__subcmd__cast__subcmd__object__subcmd__remove"
+                ;;
+            wis__subcmd__cast__subcmd__object__subcmd__help,add)
+                cmd="wis__subcmd__cast__subcmd__object__subcmd__help__subcmd__add"
+                ;;
+            wis__subcmd__cast__subcmd__object__subcmd__help,help)
+                cmd="wis__subcmd__cast__subcmd__object__subcmd__help__subcmd__help"
+                ;;
+            wis__subcmd__cast__subcmd__object__subcmd__help,remove)
+                cmd="wis__subcmd__cast__subcmd__object__subcmd__help__subcmd__remove"
                 ;;
             wis__subcmd__commission,add)
                 cmd="wis__subcmd__commission__subcmd__add"
@@ -358,6 +388,9 @@ _wis() {
             wis__subcmd__help__subcmd__cast,log)
                 cmd="wis__subcmd__help__subcmd__cast__subcmd__log"
                 ;;
+            wis__subcmd__help__subcmd__cast,object)
+                cmd="wis__subcmd__help__subcmd__cast__subcmd__object"
+                ;;
             wis__subcmd__help__subcmd__cast,remove)
                 cmd="wis__subcmd__help__subcmd__cast__subcmd__remove"
                 ;;
@@ -366,6 +399,12 @@ _wis() {
                 ;;
             wis__subcmd__help__subcmd__cast,tick)
                 cmd="wis__subcmd__help__subcmd__cast__subcmd__tick"
+                ;;
+            wis__subcmd__help__subcmd__cast__subcmd__object,add)
+                cmd="wis__subcmd__help__subcmd__cast__subcmd__object__subcmd__add"
+                ;;
+            wis__subcmd__help__subcmd__cast__subcmd__object,remove)
+                cmd="wis__subcmd__help__subcmd__cast__subcmd__object__subcmd__remove"
                 ;;
             wis__subcmd__help__subcmd__commission,add)
                 cmd="wis__subcmd__help__subcmd__commission__subcmd__add"
@@ -928,7 +967,7 @@ _wis() {
             return 0
             ;;
         wis__subcmd__cast)
-            opts="-c -q -h -V --dir --home --wait --output-format --config --quiet --help --version init add remove arena tick status log export check help"
+            opts="-c -q -h -V --dir --home --wait --output-format --config --quiet --help --version init add remove arena object tick status log export check help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1102,7 +1141,7 @@ _wis() {
             return 0
             ;;
         wis__subcmd__cast__subcmd__help)
-            opts="init add remove arena tick status log export check help"
+            opts="init add remove arena object tick status log export check help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1213,6 +1252,48 @@ _wis() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        wis__subcmd__cast__subcmd__help__subcmd__object)
+            opts="add remove"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__cast__subcmd__help__subcmd__object__subcmd__add)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__cast__subcmd__help__subcmd__object__subcmd__remove)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         wis__subcmd__cast__subcmd__help__subcmd__remove)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
@@ -1306,7 +1387,7 @@ _wis() {
             return 0
             ;;
         wis__subcmd__cast__subcmd__log)
-            opts="-n -c -q -h -V --last --home --wait --output-format --config --quiet --help --version"
+            opts="-n -c -q -h -V --last --scene --home --wait --output-format --config --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1320,6 +1401,164 @@ _wis() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output-format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -c)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__cast__subcmd__object)
+            opts="-c -q -h -V --home --wait --output-format --config --quiet --help --version add remove help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output-format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -c)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__cast__subcmd__object__subcmd__add)
+            opts="-c -q -h -V --home --wait --output-format --config --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output-format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -c)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__cast__subcmd__object__subcmd__help)
+            opts="add remove help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__cast__subcmd__object__subcmd__help__subcmd__add)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__cast__subcmd__object__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__cast__subcmd__object__subcmd__help__subcmd__remove)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__cast__subcmd__object__subcmd__remove)
+            opts="-c -q -h -V --home --wait --output-format --config --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
                 --home)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2382,7 +2621,7 @@ _wis() {
             return 0
             ;;
         wis__subcmd__help__subcmd__cast)
-            opts="init add remove arena tick status log export check"
+            opts="init add remove arena object tick status log export check"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2468,6 +2707,48 @@ _wis() {
         wis__subcmd__help__subcmd__cast__subcmd__log)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__help__subcmd__cast__subcmd__object)
+            opts="add remove"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__help__subcmd__cast__subcmd__object__subcmd__add)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__help__subcmd__cast__subcmd__object__subcmd__remove)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi

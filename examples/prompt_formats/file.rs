@@ -5,8 +5,11 @@
 //! a tool call, its compact JSON) matches the case-insensitive REGEX. A line with
 //! `"grammar": "dream"` is answered with the dream's grammar instead, and its line is matched;
 //! `"grammar": "think"` with a rumination's grammar (the thought and plan, as JSON);
-//! `"grammar": "scene"` with every tool and a scene's `say`. Per format it prints the
-//! count right and how many tasks got its most common reply (a copied example shows there).
+//! `"grammar": "scene"` with every tool and a scene's `say`. A line with `"acts": [NAME, …]`
+//! is answered with the tools (every tool, or its `"tools"`) and those scene actions (`say`,
+//! `wait`, `hesitate`, `refuse`, `withhold`, `move`, `use`), as a cast's turn offers them
+//! (`cast_actions.jsonl` holds real cast-turn prompts so). Per format it prints the count right
+//! and how many tasks got its most common reply (a copied example shows there).
 
 use std::collections::BTreeMap;
 
@@ -26,6 +29,9 @@ struct Line {
     /// Only these tools in the action grammar (and `reply`); absent: every tool.
     #[serde(default)]
     tools: Option<Vec<String>>,
+    /// These scene actions in the grammar too, by name.
+    #[serde(default)]
+    acts: Option<Vec<String>>,
 }
 
 /// Per format: (right, calls, reply → count).
@@ -80,6 +86,27 @@ pub fn run(mind: &mut dyn Mind, path: &str) -> Result<(), Box<dyn std::error::Er
             with_say.push(&wis::world::scene::SAY_SPEC);
             let reply = mind.complete(&prompt, &action_schema(&with_say), &sampling)?;
             match wis::mind::parse::parse_action(&reply.text, &with_say) {
+                Ok(action) => action.to_json(),
+                Err(_) => format!("(malformed) {}", reply.text),
+            }
+        } else if let Some(acts) = &line.acts {
+            let mut offered: Vec<_> = match &line.tools {
+                Some(names) => tools
+                    .iter()
+                    .copied()
+                    .filter(|t| names.iter().any(|n| n == t.name))
+                    .collect(),
+                None => tools.clone(),
+            };
+            for name in acts {
+                let spec = wis::world::scene::specs()
+                    .into_iter()
+                    .find(|s| s.name == name.as_str())
+                    .ok_or_else(|| format!("{}: no scene action {name:?}", line.task))?;
+                offered.push(spec);
+            }
+            let reply = mind.complete(&prompt, &action_schema(&offered), &sampling)?;
+            match wis::mind::parse::parse_action(&reply.text, &offered) {
                 Ok(action) => action.to_json(),
                 Err(_) => format!("(malformed) {}", reply.text),
             }

@@ -21,7 +21,7 @@ use crate::turn::cast::schedule::{Participant, Pending, Reaction, SPEED_RANGE, T
 use crate::turn::sleep::JobReport;
 use crate::turn::sleep::receipt::{NAMED_MAX, merged};
 use crate::wisdom::curation::Curation;
-use crate::world::scene::{Addressed, Arena, SAY_MAX_CHARS};
+use crate::world::scene::{Addressed, Arena, PLACE_MAX_CHARS, SAY_MAX_CHARS};
 
 fn persona() -> Persona {
     let mut p = Persona::newborn("Koudon", 1_700_000_000_000);
@@ -108,6 +108,7 @@ fn schedule() -> Schedule {
             opened_at: 1_699_999_500_000,
             until: 1_700_000_100_000,
         }),
+        place: Some("the door".into()),
     };
     Schedule {
         participants: vec![member("Tam"), member("Ash")],
@@ -403,6 +404,10 @@ fn the_bounds_are_the_codes_constants() {
     assert_eq!(
         cast["$defs"]["reaction"]["properties"]["text"]["maxLength"],
         json!(SAY_MAX_CHARS)
+    );
+    assert_eq!(
+        cast["$defs"]["participant"]["properties"]["place"]["maxLength"],
+        json!(PLACE_MAX_CHARS)
     );
     let speed = &cast["$defs"]["participant"]["properties"]["initiative_speed"];
     assert_eq!(

@@ -41,6 +41,7 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
             ..Knobs::default()
         },
         members: Vec::new(),
+        objects: Vec::new(),
     };
     let declared = args
         .members

@@ -8,6 +8,7 @@ mod check;
 mod export;
 mod init;
 mod log;
+mod object;
 mod remove;
 mod status;
 mod tick;
@@ -45,20 +46,29 @@ pub enum Command {
     Remove(remove::Args),
     /// Move a member on stage (it acts, reacts, speaks) or off stage (rumination and sleep).
     Arena(arena::Args),
+    /// The things in the scene that those on stage may `use`: add, remove.
+    #[command(subcommand)]
+    Object(object::Command),
     /// Play one turn: the one ready participant the initiative law picks.
     ///
     /// The law: a participant spoken to (an open reaction window) first; then the one ready
     /// the longest (`next_ready_at`); then the faster initiative; then the id. Never one with
     /// a turn in flight, nor one still recovering (its recovery counts from when its last
     /// turn completed). On stage the turn is the member's own tick with the scene in its
-    /// prompt and `say` to address another (who then reacts next); off stage it is rumination
-    /// or sleep. Nobody ready: exit 0 saying who is next. At the load (`max_in_flight` turns
-    /// in flight, or the model server busy): exit 75, the turn deferred, never stacked. One
-    /// cron line drives the cast: `* * * * * wis cast --dir DIR tick`.
+    /// prompt and the scene actions besides its tools: `say` to address another (who then
+    /// reacts next), `wait` or `hesitate` (the turn passes and rests `wait_recovery_factor` of
+    /// a full rest), `move` to another place, `use` one of the scene's things, and in a
+    /// reaction `refuse` or `withhold` what was asked, with a reason. Each leaves a scene line
+    /// and its receipt. Off stage it is rumination or sleep. Nobody ready: exit 0 saying who is
+    /// next. At the load (`max_in_flight` turns in flight, or the model server busy): exit 75,
+    /// the turn deferred, never stacked. One cron line drives the cast: `* * * * * wis cast
+    /// --dir DIR tick`.
     Tick(tick::Args),
-    /// The queue: who is next, when each is ready, who is pending, who sleeps.
+    /// The queue: who is next, when each is ready, who is pending, who sleeps, where each one
+    /// is in the scene, and the things there.
     Status,
-    /// The receipts of the latest turns: who, why chosen, arena, kind, start, end, cooldown.
+    /// The receipts of the latest turns: who, why chosen, arena, kind, start, end, cooldown,
+    /// and the scene action taken; with `--scene`, the scene's lines instead.
     Log(log::Args),
     /// Write the cast's store as a CultCache v1 snapshot (`wis cachectl project` reads it).
     Export(export::Args),
@@ -83,6 +93,7 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
         Command::Add(a) => add::run(ctx, &cast, a),
         Command::Remove(a) => remove::run(ctx, &cast, a),
         Command::Arena(a) => arena::run(ctx, &cast, a),
+        Command::Object(c) => object::run(ctx, &cast, c),
         Command::Tick(a) => tick::run(ctx, &cast, a),
         Command::Status => status::run(ctx, &cast),
         Command::Log(a) => log::run(ctx, &cast, a),

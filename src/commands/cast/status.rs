@@ -1,4 +1,5 @@
-//! `wis cast status`: the queue: who is next, when each is ready, who is pending, who sleeps.
+//! `wis cast status`: the queue: who is next, when each is ready, who is pending, who sleeps,
+//! where each one is in the scene, and the things there.
 
 use std::time::Duration;
 
@@ -12,6 +13,8 @@ use crate::commands::Ctx;
 use crate::creature::Persona;
 use crate::turn::cast::Cast;
 use crate::turn::cast::schedule::{Participant, Schedule, queue};
+use crate::world::scene::Arena;
+use crate::world::scene::acts::HERE;
 
 /// How long `status` waits for a member's store before showing it as busy.
 const PEEK: Duration = Duration::from_millis(200);
@@ -24,7 +27,7 @@ struct Row<'a> {
     /// pending | spoken to | ready | resting
     state: String,
     /// Its place in the queue of those ready now (1 acts next).
-    place: Option<usize>,
+    queue: Option<usize>,
     next_turn: &'static str,
     sleep_pressure: Option<f64>,
     nap_threshold: Option<f64>,
@@ -76,7 +79,7 @@ pub fn run(ctx: &Ctx, cast: &Cast) -> Result<()> {
             Row {
                 participant: p,
                 state,
-                place: order.iter().position(|id| *id == p.id).map(|i| i + 1),
+                queue: order.iter().position(|id| *id == p.id).map(|i| i + 1),
                 next_turn: p.next_kind(now).as_str(),
                 sleep_pressure: persona.as_ref().map(|x| x.sleep_pressure),
                 nap_threshold: persona.as_ref().map(Persona::nap_threshold),
@@ -97,18 +100,23 @@ pub fn run(ctx: &Ctx, cast: &Cast) -> Result<()> {
             "recovery_secs": file.schedule.recovery_secs,
             "next": order.first(),
             "participants": rows,
+            "objects": file.objects,
         }));
     }
     let mut sorted: Vec<&Row> = rows.iter().collect();
-    sorted.sort_by_key(|r| (r.place.unwrap_or(usize::MAX), r.participant.next_ready_at));
+    sorted.sort_by_key(|r| (r.queue.unwrap_or(usize::MAX), r.participant.next_ready_at));
     let table: Vec<Vec<String>> = sorted
         .into_iter()
         .map(|r| {
             let p = r.participant;
             vec![
-                r.place.map(|n| n.to_string()).unwrap_or_else(|| "-".into()),
+                r.queue.map(|n| n.to_string()).unwrap_or_else(|| "-".into()),
                 p.id.clone(),
                 p.arena.to_string(),
+                match p.arena {
+                    Arena::Scene => p.place.clone().unwrap_or_else(|| HERE.into()),
+                    Arena::Offstage => "-".into(),
+                },
                 r.state.clone(),
                 r.next_turn.to_string(),
                 ago(now, p.next_ready_at),
@@ -130,6 +138,7 @@ pub fn run(ctx: &Ctx, cast: &Cast) -> Result<()> {
             "#",
             "id",
             "arena",
+            "place",
             "state",
             "next turn",
             "ready",
@@ -139,6 +148,11 @@ pub fn run(ctx: &Ctx, cast: &Cast) -> Result<()> {
         ],
         table,
     )?;
+    if !file.objects.is_empty() {
+        let things: Vec<&str> = file.objects.iter().map(|o| o.name.as_str()).collect();
+        ctx.printer
+            .note(format!("things in the scene: {}", things.join(", ")));
+    }
     ctx.printer.note(format!(
         "{} cast ticks; {} of at most {} in flight; next: {}",
         schedule.cast_ticks,

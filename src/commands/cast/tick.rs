@@ -65,6 +65,7 @@ pub fn run(ctx: &Ctx, cast: &Cast, args: Args) -> Result<()> {
         }
         CastOutcome::Turn {
             receipt,
+            scene,
             report,
             notes,
         } => {
@@ -84,6 +85,9 @@ pub fn run(ctx: &Ctx, cast: &Cast, args: Args) -> Result<()> {
                 receipt.why,
                 rfc3339(receipt.cooldown_until)
             ));
+            if let Some(line) = scene {
+                ctx.printer.note(format!("  the scene: {line}"));
+            }
             if let Some(said) = report.as_ref().and_then(|r| r.said.as_ref()) {
                 ctx.printer.note(format!(
                     "  {} may answer first (a reaction window)",

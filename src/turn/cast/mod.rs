@@ -11,6 +11,9 @@ pub mod record;
 pub mod schedule;
 pub mod tick;
 
+#[cfg(test)]
+mod compat_tests;
+
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::time::Duration;
@@ -22,7 +25,8 @@ use crate::base::exit::{Error, Result};
 use crate::base::home::{Home, write_atomic};
 use crate::base::store::{DocType, OpenOptions, Read, Store};
 use crate::creature::{Genome, Persona};
-use crate::world::scene::Arena;
+use crate::world::scene::acts::check_objects;
+use crate::world::scene::{Arena, SceneObject};
 
 use record::{Receipt, SceneLine};
 use schedule::{Participant, Schedule, speed_from_boldness};
@@ -56,6 +60,9 @@ pub struct Knobs {
     pub reaction_window_secs: u64,
     /// Scene lines a participant on stage reads in its prompt.
     pub scene_window: u32,
+    /// The rest after a turn let pass (`wait`, `hesitate`), as a share of a completed
+    /// turn's: above 0 and below 1.
+    pub wait_recovery_factor: f64,
 }
 
 impl Default for Knobs {
@@ -65,6 +72,7 @@ impl Default for Knobs {
             max_in_flight: 1,
             reaction_window_secs: 600,
             scene_window: 12,
+            wait_recovery_factor: 0.5,
         }
     }
 }
@@ -86,6 +94,9 @@ pub struct CastFile {
     pub schedule: Knobs,
     #[serde(default, rename = "member")]
     pub members: Vec<Member>,
+    /// The things in the scene that a participant on stage may `use`.
+    #[serde(default, rename = "object", skip_serializing_if = "Vec::is_empty")]
+    pub objects: Vec<SceneObject>,
 }
 
 const HEADER: &str = "# A cast: creatures that share this machine and take turns by one initiative law.\n\
@@ -95,9 +106,12 @@ const HEADER: &str = "# A cast: creatures that share this machine and take turns
 # recovery_secs: a participant's rest after its turn completes, divided by its initiative\n\
 #   speed (0.5 to 1.5, from its genome); max_in_flight: most turns running at once (a cast\n\
 #   tick beyond it exits 75); reaction_window_secs: how long one spoken to may answer first;\n\
-#   scene_window: scene lines each participant on stage reads.\n\
+#   scene_window: scene lines each participant on stage reads; wait_recovery_factor: the rest\n\
+#   after a turn let pass (wait, hesitate) as a share of a completed turn's (0 to 1).\n\
 # [[member]] home = a creature's home; arena = \"scene\" (acts, reacts, speaks) or\n\
-#   \"offstage\" (rumination and sleep only).\n\n";
+#   \"offstage\" (rumination and sleep only).\n\
+# [[object]] name, description: a thing in the scene that those on stage may `use`\n\
+#   (`wis cast object add NAME DESCRIPTION`).\n\n";
 
 impl CastFile {
     /// The text of the file, with its header.
@@ -116,6 +130,16 @@ impl CastFile {
             ))
             .hint("set it to 1 (one turn at a time) or more"));
         }
+        let f = k.wait_recovery_factor;
+        if !(f > 0.0 && f < 1.0) {
+            return Err(Error::config(format!(
+                "{}: [schedule] wait_recovery_factor = {f} must be above 0 and below 1",
+                path.display()
+            ))
+            .hint("a turn let pass rests less than a completed one; the default is 0.5"));
+        }
+        check_objects(&self.objects)
+            .map_err(|e| Error::config(format!("{}: [[object]]: {e}", path.display())))?;
         if k.scene_window == 0 || k.scene_window as u64 > record::SCENE_CAP {
             return Err(Error::config(format!(
                 "{}: [schedule] scene_window = {} must be between 1 and {}",
@@ -281,6 +305,7 @@ pub fn sync(
                     last_completed_at: None,
                     pending: None,
                     reaction: None,
+                    place: None,
                 });
             }
         }

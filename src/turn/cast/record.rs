@@ -7,7 +7,7 @@ use super::schedule::TurnKind;
 use crate::base::clock::Millis;
 use crate::base::store::Layout;
 use crate::doc;
-use crate::world::scene::Arena;
+use crate::world::scene::{Arena, Deed};
 
 /// Most scene lines kept (a prompt reads only the latest `[scene] window` of them).
 pub const SCENE_CAP: u64 = 500;
@@ -21,7 +21,8 @@ pub struct SceneLine {
     pub at: Millis,
     /// Who did it.
     pub actor: String,
-    /// Whom it was said to, for a `say`.
+    /// Whom it was said to, for a `say`; whose request it answered, for a `refuse` or a
+    /// `withhold`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub to: Option<String>,
     pub text: String,
@@ -91,6 +92,10 @@ pub struct Receipt {
     /// The exit code of a failed or deferred turn.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub exit: Option<u8>,
+    /// The scene action the turn took on stage (`say`, `wait`, `hesitate`, `refuse`,
+    /// `withhold`, `move`, `use`), done or failed, and what it came to.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub act: Option<Deed>,
 }
 
 doc!(

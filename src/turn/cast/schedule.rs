@@ -79,6 +79,11 @@ pub struct Participant {
     pub last_completed_at: Option<Millis>,
     pub pending: Option<Pending>,
     pub reaction: Option<Reaction>,
+    /// Where it is in the scene, as its last `move` named it (at most
+    /// [`crate::world::scene::PLACE_MAX_CHARS`] characters); `None`: here, where the scene
+    /// starts everyone.
+    #[serde(default)]
+    pub place: Option<String>,
 }
 
 impl Participant {
@@ -108,6 +113,12 @@ impl Participant {
         let speed = self.initiative_speed.clamp(SPEED_RANGE.0, SPEED_RANGE.1);
         (recovery_secs as f64 * 1000.0 / speed).round() as Millis
     }
+}
+
+/// The rest after a turn let pass (`wait`, `hesitate`): `factor` (`[schedule]
+/// wait_recovery_factor`, in (0, 1)) of a completed turn's `recovery_ms`.
+pub fn passed_recovery_ms(recovery_ms: Millis, factor: f64) -> Millis {
+    (recovery_ms as f64 * factor.clamp(0.0, 1.0)).round() as Millis
 }
 
 /// Initiative speed from a genome's boldness (in [0, 1]).
@@ -220,6 +231,7 @@ mod tests {
             last_completed_at: None,
             pending: None,
             reaction: None,
+            place: None,
         }
     }
 
@@ -279,6 +291,14 @@ mod tests {
         assert_eq!(speed_from_boldness(0.0), 0.5);
         assert_eq!(speed_from_boldness(1.0), 1.5);
         assert_eq!(speed_from_boldness(f32::NAN), 1.0);
+    }
+
+    #[test]
+    fn a_turn_let_pass_rests_a_share_of_a_completed_one() {
+        let full = p("a", 0, 1.5).recovery_ms(60);
+        assert_eq!(passed_recovery_ms(full, 0.5), 20_000);
+        assert_eq!(passed_recovery_ms(full, 0.25), 10_000);
+        assert!(passed_recovery_ms(full, 0.99) < full);
     }
 
     #[test]

@@ -12,7 +12,7 @@ use std::time::Duration;
 use serde::Serialize;
 
 use super::record::{Ending, Receipt, SceneLine};
-use super::schedule::{Pending, Reaction, Schedule, TurnKind, pick};
+use super::schedule::{Pending, Reaction, Schedule, TurnKind, passed_recovery_ms, pick};
 use super::{Cast, sync};
 use crate::base::clock::{Clock, Millis, rfc3339};
 use crate::base::config::Config;
@@ -24,7 +24,7 @@ use crate::creature::heartbeat::Turn;
 use crate::mind::Mind;
 use crate::turn::lease::lease_lifetime_ms;
 use crate::turn::tick::{TickOptions, TickOutcome, TurnReport, tick};
-use crate::world::scene::{Addressed, Arena, Stage};
+use crate::world::scene::{self, Addressed, Arena, Deed, SceneAct, Stage};
 
 /// How to run a cast tick.
 #[derive(Debug, Clone, Default)]
@@ -63,6 +63,9 @@ pub enum CastOutcome {
     /// One participant's turn.
     Turn {
         receipt: Box<Receipt>,
+        /// The line the others see, when the turn was on stage.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        scene: Option<String>,
         #[serde(skip_serializing_if = "Option::is_none")]
         report: Option<Box<TurnReport>>,
         notes: Vec<String>,
@@ -141,11 +144,28 @@ pub fn cast_tick(
         .filter(|(i, p)| *i != index && p.arena == Arena::Scene)
         .map(|(_, p)| p.id.clone())
         .collect();
+    // Where the others on stage are, for those that moved.
+    let places: Vec<(String, String)> = schedule
+        .participants
+        .iter()
+        .enumerate()
+        .filter(|(i, p)| *i != index && p.arena == Arena::Scene)
+        .filter_map(|(_, p)| Some((p.id.clone(), p.place.clone()?)))
+        .collect();
     let cast_tick = schedule.cast_ticks + 1;
     let me = &schedule.participants[index];
     let (id, home, arena) = (me.id.clone(), Home::new(&me.home), me.arena);
     let kind = me.next_kind(now);
     let reaction = me.reaction.clone().filter(|_| kind == TurnKind::Reaction);
+    let stage = Stage {
+        arena,
+        lines: scene,
+        others,
+        reaction: reaction.map(|r| r.message),
+        place: me.place.clone(),
+        places,
+        objects: file.objects.clone(),
+    };
     let config = match home.config(&opts.config_flags) {
         Ok(config) => config,
         Err(e) => {
@@ -170,6 +190,7 @@ pub fn cast_tick(
                 completed_at: now,
                 cooldown_until: until,
                 exit: Some(err.code()),
+                act: None,
             })?;
             schedule.cast_ticks = cast_tick;
             tx.set(&schedule)?;
@@ -180,12 +201,6 @@ pub fn cast_tick(
     if opts.dry_run {
         drop(tx);
         drop(store);
-        let stage = Stage {
-            arena,
-            lines: scene,
-            others,
-            reaction: reaction.map(|r| r.message),
-        };
         let tick_opts = TickOptions {
             wait: opts.wait,
             dry_run: true,
@@ -216,12 +231,6 @@ pub fn cast_tick(
     drop(store);
 
     // Phase 2: the member's own tick, with the cast's store closed.
-    let stage = Stage {
-        arena,
-        lines: scene,
-        others,
-        reaction: reaction.as_ref().map(|r| r.message.clone()),
-    };
     let tick_opts = TickOptions {
         wait: opts.wait,
         dry_run: false,
@@ -250,7 +259,7 @@ pub fn cast_tick(
     }
     let p = schedule.get_mut(&id).expect("checked above");
     p.pending = None;
-    let recovery = p.recovery_ms(knobs.recovery_secs);
+    let full = p.recovery_ms(knobs.recovery_secs);
     let (ending, detail, report, exit) = match &played {
         Ok(TickOutcome::Turn(report)) => (
             Ending::Completed,
@@ -273,6 +282,24 @@ pub fn cast_tick(
         }
         Err(e) => (Ending::Failed, e.message.clone(), None, Some(e.code())),
     };
+    // What the turn did in the scene: only a turn on stage is seen.
+    let deed: Option<Deed> = report
+        .as_ref()
+        .and_then(|r| r.scene.as_deref().cloned())
+        .filter(|_| arena == Arena::Scene);
+    // A turn let pass (`wait`, `hesitate`) costs the turn and rests a share of a full one.
+    let recovery = match &deed {
+        Some(d) if d.ok && d.act.passes() => passed_recovery_ms(full, knobs.wait_recovery_factor),
+        _ => full,
+    };
+    if let Some(Deed {
+        act: SceneAct::Move { to, .. },
+        ok: true,
+        ..
+    }) = &deed
+    {
+        p.place = to.clone();
+    }
     let cooldown_until = if ending == Ending::Deferred {
         p.next_ready_at
     } else {
@@ -284,15 +311,24 @@ pub fn cast_tick(
         p.next_ready_at
     };
     // Only what happens on stage is seen: an offstage member's maintenance is not in the scene.
+    let mut seen = None;
     if let Some(report) = report.as_ref().filter(|_| arena == Arena::Scene) {
         let line = scene_line(&id, report);
+        let to = match deed.as_ref().map(|d| &d.act) {
+            Some(SceneAct::Say { to, .. }) => Some(to.clone()),
+            Some(SceneAct::Refuse { from, .. } | SceneAct::Withhold { from, .. }) => {
+                Some(from.clone()).filter(|f| !f.is_empty())
+            }
+            _ => None,
+        };
         tx.push(&SceneLine {
             cast_tick,
             at: done,
             actor: id.clone(),
-            to: report.said.as_ref().map(|s| s.to.clone()),
-            text: line,
+            to,
+            text: line.clone(),
         })?;
+        seen = Some(line);
         // An answer does not demand an answer: only a scene turn's `say` opens a window, so
         // at most every other turn is a reaction and a dialogue never starves the others.
         if let Some(said) = &report.said
@@ -325,6 +361,7 @@ pub fn cast_tick(
         completed_at: done,
         cooldown_until,
         exit,
+        act: deed,
     };
     tx.push(&receipt)?;
     tx.set(&schedule)?;
@@ -334,17 +371,27 @@ pub fn cast_tick(
         Err(e) => Err(e.context(format!("cast tick {cast_tick}, member {id}"))),
         Ok(_) => Ok(CastOutcome::Turn {
             receipt: Box::new(receipt),
+            scene: seen,
             report: report.map(Box::new),
             notes,
         }),
     }
 }
 
-/// What the others see of a turn, in words.
+/// Most characters of a scene line.
+const LINE_MAX_CHARS: usize = 600;
+
+/// What the others see of a turn, in words, on one line: a scene action's own line, or the
+/// turn's.
 pub fn scene_line(id: &str, report: &TurnReport) -> String {
-    if let Some(said) = &report.said {
-        return format!("{id} to {}: \"{}\"", said.to, said.text.replace('\n', " "));
-    }
+    let line = match &report.scene {
+        Some(deed) => deed.line(id),
+        None => turn_line(id, report),
+    };
+    scene::flat(&line, LINE_MAX_CHARS)
+}
+
+fn turn_line(id: &str, report: &TurnReport) -> String {
     match report.turn {
         Turn::Sleep => format!("{id} sleeps"),
         Turn::Rumination => format!("{id} stops to think"),
@@ -402,6 +449,7 @@ fn recover(
             completed_at: now,
             cooldown_until: p.next_ready_at,
             exit: None,
+            act: None,
         })?;
         said.push(detail);
     }

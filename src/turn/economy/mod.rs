@@ -18,6 +18,7 @@ use crate::base::exit::Result;
 use crate::base::store::{Read, Tx};
 use crate::creature::{Action, Effect, Outcome, Persona, REPLY};
 use crate::wisdom::episodes::action_signature;
+use crate::world::scene::acts;
 
 pub use crate::creature::turns::Advanced;
 pub use mark::Mark;
@@ -121,7 +122,9 @@ pub fn pay(
     mark: &Mark,
     closed: Closed,
 ) -> Result<(Payment, Advanced)> {
-    let said = action.tool == REPLY;
+    // A reply, or a scene action beyond speech (a wait, a refusal, a move, a thing used),
+    // changes nothing the world can check: it is never a first success.
+    let said = action.tool == REPLY || acts::is_act(&action.tool);
     let keeping = PLAN_KEEPING.contains(&action.tool.as_str());
     let first = !said
         && seen::first_success(tx, situation, &action_signature(action), outcome)?

@@ -28,7 +28,7 @@ use crate::turn::steps::{self, StepRef};
 use crate::wisdom::{episodes, musing, recall};
 use crate::world::examples;
 use crate::world::prompt::{self, Tail, rumination_cue, work_cue_with};
-use crate::world::scene::{Arena, SAY_SPEC, Stage, reaction_example};
+use crate::world::scene::{self, Arena, Stage, reaction_example};
 use crate::world::skills::Runnable;
 use crate::world::units::{self, Example};
 
@@ -199,8 +199,12 @@ pub fn begin<'a>(
     };
     let mut chosen = choice(&persona, step_ref.as_ref());
     let mut visible = body.visible.clone();
-    if stage.is_some_and(Stage::can_say) && chosen.turn == Turn::Work {
-        visible.push(&SAY_SPEC);
+    // The scene actions (`say`, `wait`, …, `refuse` only in a reaction) are offered only in a
+    // cast's work turn on stage, never to a creature alone.
+    if chosen.turn == Turn::Work
+        && let Some(s) = stage
+    {
+        visible.extend(scene::offered(s));
     }
     let mut reflex_line = None;
     let reacting = stage.is_some_and(|s| s.reaction.is_some());

@@ -15,6 +15,7 @@ use crate::creature::stream::{StreamLine, Voice};
 use crate::creature::{Action, FailKind, Outcome, REPLY, cut_middle};
 use crate::creature::{LastTick, Persona, notebooks};
 use crate::wisdom::episodes::{self, Episode, SUMMARY_CHARS};
+use crate::world::scene::{Deed, SAY, acts};
 
 pub use crate::creature::outcome::observation;
 
@@ -28,7 +29,9 @@ pub enum Decision {
         action: Action,
         outcome: Option<Outcome>,
     },
-    /// Text through the reply channel.
+    /// An action through a channel that is never dispatched: `reply` to the keeper, or a
+    /// scene action in a cast (`say`, `wait`, `hesitate`, `refuse`, `withhold`, `move`,
+    /// `use`).
     Say { action: Action },
     /// A rumination's thought and plan.
     Think { thought: String, plan: Vec<String> },
@@ -64,6 +67,9 @@ pub struct TurnReport {
     /// What a `say` in a cast's scene said, and to whom.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub said: Option<Said>,
+    /// The scene action a turn in a cast took, as judged (done or failed).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scene: Option<Box<Deed>>,
     /// A rumination's lane (`analytic`, `associative`), with rumination lanes on.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lane: Option<String>,
@@ -266,7 +272,8 @@ pub fn record(
 fn brief_long(decision: &Decision) -> String {
     match decision {
         Decision::Act { action, .. } => action.brief(200),
-        Decision::Say { action } if action.tool == crate::world::scene::SAY => format!(
+        Decision::Say { action } if acts::is_act(&action.tool) => act_brief(action, 200),
+        Decision::Say { action } if action.tool == SAY => format!(
             "said to {}: {}",
             action.str_arg("to").unwrap_or_default(),
             action.str_arg("text").unwrap_or_default()
@@ -276,6 +283,14 @@ fn brief_long(decision: &Decision) -> String {
             action.str_arg("text").unwrap_or_default()
         ),
         other => brief(other),
+    }
+}
+
+/// A scene action beyond speech in a few words: move `the door`, use `lamp`, wait.
+fn act_brief(action: &Action, max_chars: usize) -> String {
+    match acts::main_arg(action, max_chars) {
+        Some(main) => format!("{} `{main}`", action.tool),
+        None => action.tool.clone(),
     }
 }
 
@@ -292,7 +307,8 @@ pub fn brief(decision: &Decision) -> String {
     };
     match decision {
         Decision::Act { action, .. } => action.brief(60),
-        Decision::Say { action } if action.tool == crate::world::scene::SAY => format!(
+        Decision::Say { action } if acts::is_act(&action.tool) => act_brief(action, 60),
+        Decision::Say { action } if action.tool == SAY => format!(
             "say to {} `{}`",
             action.str_arg("to").unwrap_or_default(),
             said(action)

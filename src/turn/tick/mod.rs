@@ -44,7 +44,7 @@ use crate::wisdom::reflex::metric::Handled;
 use crate::wisdom::{musing, recall};
 use crate::world::dispatch::{Body, execute, needs_store};
 use crate::world::judge::{self, Judged};
-use crate::world::scene::{self, SAY, Stage};
+use crate::world::scene::{self, SceneAct, Stage};
 use account::{Entry, account};
 
 /// How to run a tick.
@@ -225,23 +225,37 @@ pub fn tick(
         now: clock.now(),
         ..body
     };
-    let outcome = match &decision {
-        Decision::Act {
-            outcome: Some(o), ..
-        } => o.clone(),
-        Decision::Act {
-            action,
-            outcome: None,
-        } => execute(action, &body, Some(&mut tx)),
-        Decision::Say { action } if action.tool == SAY => {
-            scene::judge_say(action, opts.stage.as_ref())
+    // A scene action is judged against the stage: what the creature is told, and the deed
+    // the cast applies and records.
+    let (scene_outcome, deed) = match &decision {
+        Decision::Say { action } => scene::lookup(&action.tool)
+            .map(|a| a.judge(action, opts.stage.as_ref()))
+            .unzip(),
+        _ => (None, None),
+    };
+    let outcome = match (&decision, scene_outcome) {
+        (_, Some(o)) => o,
+        (
+            Decision::Act {
+                outcome: Some(o), ..
+            },
+            None,
+        ) => o.clone(),
+        (
+            Decision::Act {
+                action,
+                outcome: None,
+            },
+            None,
+        ) => execute(action, &body, Some(&mut tx)),
+        (Decision::Say { .. }, None) => Outcome::ok("said"),
+        (Decision::Think { plan: steps, .. }, None) if steps.is_empty() => {
+            Outcome::ok("thought, no plan")
         }
-        Decision::Say { .. } => Outcome::ok("said"),
-        Decision::Think { plan: steps, .. } if steps.is_empty() => Outcome::ok("thought, no plan"),
-        Decision::Think { plan: steps, .. } => {
+        (Decision::Think { plan: steps, .. }, None) => {
             Outcome::ok(format!("planned {} steps", steps.len()))
         }
-        Decision::Unreadable { reason, .. } => Outcome::fail(
+        (Decision::Unreadable { reason, .. }, None) => Outcome::fail(
             FailKind::ParseError,
             format!("your reply was not an action: {reason}"),
         ),
@@ -432,13 +446,17 @@ pub fn tick(
         Decision::Act { action, .. } | Decision::Say { action } => Some(action.tool.clone()),
         _ => None,
     };
-    let said = match &decision {
-        Decision::Say { action } if action.tool == SAY => {
-            scene::addressed(action, &outcome, opts.stage.as_ref())
-        }
+    let said = match &deed {
+        Some(scene::Deed {
+            act: SceneAct::Say { to, text },
+            ok: true,
+            ..
+        }) => Some(finish::Said {
+            to: to.clone(),
+            text: text.clone(),
+        }),
         _ => None,
-    }
-    .map(|(to, text)| finish::Said { to, text });
+    };
     Ok(TickOutcome::Turn(TurnReport {
         tick: plan.tick,
         turn: plan.choice.turn,
@@ -457,6 +475,7 @@ pub fn tick(
         reflex: plan.reflex.clone(),
         usage: Some(reply.usage.clone()),
         said,
+        scene: deed.map(Box::new),
         lane: plan.lane.as_ref().map(|l| l.lane.as_str().to_string()),
     }))
 }
@@ -498,7 +517,9 @@ fn decide(plan: &Plan, reply: &Reply) -> Decision {
         return parse_rumination(&reply.text);
     }
     match parse_action(&reply.text, &plan.visible) {
-        Ok(action) if action.tool == REPLY || action.tool == SAY => Decision::Say { action },
+        Ok(action) if action.tool == REPLY || scene::is_scene_action(&action.tool) => {
+            Decision::Say { action }
+        }
         Ok(action) => Decision::Act {
             action,
             outcome: None,

@@ -194,6 +194,7 @@ pub fn end_below(
         reflex: Some(handled.fired.line),
         usage: None,
         said: None,
+        scene: None,
         lane: None,
     })
 }

@@ -23,7 +23,7 @@ use crate::mind::schema::action_schema;
 use crate::turn::steps::StepRef;
 use crate::turn::steps::asks::{Asks, asks};
 use crate::wisdom::episodes::Episode;
-use crate::world::scene::SAY;
+use crate::world::scene;
 use crate::world::units::Example;
 
 use super::finish::Decision;
@@ -75,7 +75,10 @@ pub fn idle_before(rx: &impl Read, situation: &str) -> Result<Vec<Episode>> {
         else {
             break;
         };
-        if episode.situation != situation || episode.tool == REPLY || episode.tool == SAY {
+        if episode.situation != situation
+            || episode.tool == REPLY
+            || scene::is_scene_action(&episode.tool)
+        {
             break;
         }
         if !out.iter().any(|e| e.signature == episode.signature) {

@@ -103,6 +103,7 @@ fn record(
         reflex: None,
         usage: None,
         said: None,
+        scene: None,
         lane: None,
     })
 }

@@ -17,7 +17,7 @@ use crate::creature::{Action, REPLY};
 use crate::doc;
 use crate::memory::Utility;
 use crate::wisdom::episodes::Episode;
-use crate::world::scene::SAY;
+use crate::world::scene;
 
 /// Most situations indexed; past it the least recently seen one goes.
 pub const SITUATION_CAP: u64 = 4_096;
@@ -211,12 +211,12 @@ fn idle(ep: &Episode) -> bool {
 }
 
 /// Whether an episode belongs in the index: an adjudicated action the model chose. Replies
-/// are never judged, unreadable replies are no action, and automated outcomes are not the
+/// and scene actions are never judged, unreadable replies are no action, and automated outcomes are not the
 /// mind's (WIS2).
 pub fn indexable(ep: &Episode) -> bool {
     !ep.automated
         && ep.tool != REPLY
-        && ep.tool != SAY
+        && !scene::is_scene_action(&ep.tool)
         && ep.tool != "unreadable"
         && ep.tool != "think"
 }

@@ -19,7 +19,7 @@ use crate::base::exit::Result;
 use crate::base::store::{Read, Tx};
 use crate::creature::REPLY;
 use crate::wisdom::episodes::Episode;
-use crate::world::scene::SAY;
+use crate::world::scene;
 
 use super::registry::{self, armed};
 use super::{
@@ -78,7 +78,7 @@ pub fn observe(
     e: &Episode,
     need: u32,
 ) -> Option<Streak> {
-    if e.automated || e.tool == REPLY || e.tool == SAY {
+    if e.automated || e.tool == REPLY || scene::is_scene_action(&e.tool) {
         return None;
     }
     if !e.success {

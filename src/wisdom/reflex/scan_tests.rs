@@ -134,6 +134,22 @@ fn automated_and_reply_outcomes_never_count_and_a_failure_resets() {
     assert_eq!(r1.action.args, r#"{"path":"notes/pump.txt"}"#);
 }
 
+/// A scene action is a channel of a cast's stage, never a tool a reflex could fire alone, even
+/// when the turns it was taken in closed their steps.
+#[test]
+fn scene_actions_never_become_reflexes() {
+    let (_dir, store) = temp_store();
+    let w = Wisdom::default();
+    for tool in [
+        "say", "wait", "hesitate", "refuse", "withhold", "move", "use",
+    ] {
+        push(&store, &vec![episode("-|s", true, false, tool); 8]);
+    }
+    let report = run(&store, &w);
+    assert_eq!(report.read, 56);
+    assert!(report.proposed.is_empty(), "{:?}", report.proposed);
+}
+
 #[test]
 fn a_demoted_reflex_comes_back_only_after_a_streak_begun_after_its_demotion() {
     let (_dir, store) = temp_store();

@@ -5,6 +5,7 @@
 
 mod cachectl;
 mod cast;
+mod cast_acts;
 mod commission;
 mod curve_arms;
 mod curve_fixture;
