@@ -531,16 +531,28 @@ fn step_text(e: &Episode) -> String {
     })
 }
 
+/// Characters of a reply a distilled memory quotes: enough for an answer the keeper asked
+/// for (a cut answer is copied cut: "under the blue flowerpo").
+const REPLY_CHARS: usize = 160;
+
+/// `text` on one line, at most `max` characters; a longer one is cut at a word's end and
+/// marked `…`, never inside a word.
+fn quote(text: &str, max: usize) -> String {
+    let one: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if one.chars().count() <= max {
+        return one;
+    }
+    let head: String = one.chars().take(max).collect();
+    let cut = head.rfind(' ').filter(|&i| i > 0).unwrap_or(head.len());
+    format!("{}…", head[..cut].trim_end())
+}
+
 /// The action in a few words: `bash `ls logs``, `read_file `notes.txt``, `reply "…"`.
 fn brief(e: &Episode) -> String {
     match serde_json::from_str::<Action>(&e.action) {
         Ok(a) if a.tool == REPLY => format!(
             "reply \"{}\"",
-            a.str_arg("text")
-                .unwrap_or_default()
-                .chars()
-                .take(60)
-                .collect::<String>()
+            quote(a.str_arg("text").unwrap_or_default(), REPLY_CHARS)
         ),
         // A call whose main argument is not one brief() names (`note_read` of a notebook)
         // is told apart by its signature.

@@ -323,3 +323,15 @@ fn a_guardrail_replay_could_not_teach_with_is_written_again_in_the_action_form_o
         0
     );
 }
+
+#[test]
+fn a_quoted_reply_is_kept_whole_or_cut_at_a_word_never_inside_one() {
+    let answer = "The notes.txt says: the spare key is under the blue flowerpot";
+    assert_eq!(super::quote(answer, super::REPLY_CHARS), answer);
+    assert_eq!(
+        super::quote("under the blue\n flowerpot", 20),
+        "under the blue…",
+        "not `under the blue flowe`"
+    );
+    assert_eq!(super::quote("abcdefgh", 4), "abcd…");
+}

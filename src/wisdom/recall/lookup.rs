@@ -144,6 +144,7 @@ pub fn lookup(
     out.cases.sort_by(|a, b| {
         b.sim
             .total_cmp(&a.sim)
+            .then(b.track.closed_something().cmp(&a.track.closed_something()))
             .then(b.track.is_fix().cmp(&a.track.is_fix()))
             .then(b.track.last_success_tick.cmp(&a.track.last_success_tick))
     });

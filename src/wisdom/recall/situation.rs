@@ -52,7 +52,14 @@ pub struct Track {
     /// evidence): at [`IDLE_RUT`] the track is a rut and no longer shown as a precedent.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub idle: u32,
+    /// Times its success here closed the step or finished a commission: the action that did
+    /// the job, the best precedent there is.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub closes: u32,
 }
+
+/// The creature's own closing of a plan step: it closes a step without doing it.
+const NOTE_CLOSE: &str = "note_close";
 
 /// Successes in a row that advanced nothing on a step, at which a track is a rut.
 pub const IDLE_RUT: u32 = 3;
@@ -76,6 +83,7 @@ impl Track {
             action: None,
             bets: Utility::default(),
             idle: 0,
+            closes: 0,
         }
     }
 
@@ -85,6 +93,11 @@ impl Track {
             && self.failures_in_row == 0
             && self.idle < IDLE_RUT
             && self.action.is_some()
+    }
+
+    /// Its success here closed the step or finished a commission at least once.
+    pub fn closed_something(&self) -> bool {
+        self.closes > 0
     }
 
     /// It ended a run of failures here at least once.
@@ -152,6 +165,10 @@ impl Situation {
             if let Some(action) = channel_form(&ep.action) {
                 track.action = Some(action);
             }
+            // Closing the plan's note is bookkeeping after the job, not the job.
+            if (ep.advanced.step_closed || ep.advanced.commission_closed) && ep.tool != NOTE_CLOSE {
+                track.closes = track.closes.saturating_add(1);
+            }
             if open > 0 {
                 track.fixes = track.fixes.saturating_add(1);
                 track.fixed_after = open;
@@ -176,12 +193,21 @@ impl Situation {
         self.tracks.iter_mut().find(|t| t.signature == signature)
     }
 
-    /// The best verified track here: a fix before a plain success, then the latest success.
+    /// The best verified track here: the action that closed the step before one that did not
+    /// (a read that worked is not the job done), then a fix before a plain success, then the
+    /// latest success.
     pub fn best_case(&self) -> Option<&Track> {
         self.tracks
             .iter()
             .filter(|t| t.is_verified())
-            .max_by_key(|t| (t.is_fix(), t.last_success_tick, t.successes))
+            .max_by_key(|t| {
+                (
+                    t.closed_something(),
+                    t.is_fix(),
+                    t.last_success_tick,
+                    t.successes,
+                )
+            })
     }
 
     /// The signatures that failed repeatedly here and have not worked since.
@@ -210,12 +236,14 @@ fn idle(ep: &Episode) -> bool {
     ep.step.is_some() && !ep.advanced.any()
 }
 
-/// Whether an episode belongs in the index: an adjudicated action the model chose. Replies
-/// and scene actions are never judged, unreadable replies are no action, and automated outcomes are not the
-/// mind's (WIS2).
+/// Whether an episode belongs in the index: an adjudicated action the model chose. A reply is
+/// judged only when it closed the step or finished a commission (the keeper's check read it);
+/// any other reply and the scene actions are never judged, unreadable replies are no action,
+/// and automated outcomes are not the mind's (WIS2).
 pub fn indexable(ep: &Episode) -> bool {
+    let judged_reply = ep.advanced.step_closed || ep.advanced.commission_closed;
     !ep.automated
-        && ep.tool != REPLY
+        && (ep.tool != REPLY || judged_reply)
         && !scene::is_scene_action(&ep.tool)
         && ep.tool != "unreadable"
         && ep.tool != "think"

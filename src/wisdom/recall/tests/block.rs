@@ -28,6 +28,7 @@ fn found(case_sim: Option<f32>, command: &str, guard: Option<(f32, &str, Provena
                 action: Some(action.to_json()),
                 bets: Default::default(),
                 idle: 0,
+                closes: 0,
             },
         })
         .into_iter()

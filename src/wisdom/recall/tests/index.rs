@@ -188,3 +188,59 @@ fn words(mut n: u64) -> String {
         }
     }
 }
+
+#[test]
+fn the_action_that_closed_the_step_is_the_case_before_a_fix_and_a_closing_reply_is_indexed() {
+    use crate::creature::turns::Advanced;
+    const TELL: &str = "-|tell me what todo.txt says";
+    let (_dir, store) = temp_store();
+    let read = Action::new("read_file", json!({"path": "todo.txt"}));
+    let reply = Action::new("reply", json!({"text": "water the plants at noon"}));
+    let chat = Action::new("reply", json!({"text": "hello"}));
+    let mut failed = episode(
+        1,
+        TELL,
+        &Action::new("read_file", json!({"path": "todo"})),
+        false,
+    );
+    failed.step = Some("tell me what todo.txt says".into());
+    let mut fix = episode(2, TELL, &read, true);
+    fix.advanced = Advanced {
+        first_success: true,
+        ..Advanced::default()
+    };
+    let mut told = episode(3, TELL, &reply, true);
+    told.advanced = Advanced {
+        commission_closed: true,
+        step_closed: true,
+        ..Advanced::default()
+    };
+    let said = episode(4, TELL, &chat, true);
+    let mut noted = episode(
+        5,
+        TELL,
+        &Action::new("note_close", json!({"notebook": "plan", "number": 1})),
+        true,
+    );
+    noted.advanced = told.advanced;
+    push(&store, &[failed, fix, told, said, noted]);
+    sync(&store);
+    let s = situation(&store, TELL);
+    assert!(
+        s.track("reply hello").is_none(),
+        "a reply that closed nothing is not judged"
+    );
+    let best = s.best_case().unwrap();
+    assert_eq!(
+        best.signature, "reply water the plants at noon",
+        "{:#?}",
+        s.tracks
+    );
+    assert_eq!(best.closes, 1);
+    assert!(s.track("read_file todo.txt").unwrap().is_fix());
+    assert_eq!(
+        s.track("note_close notebook=plan number=#").unwrap().closes,
+        0,
+        "closing the note is bookkeeping, not the job"
+    );
+}
