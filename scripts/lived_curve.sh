@@ -14,7 +14,9 @@
 # life (a task whose answer never appeared is a defect of the battery or of the life, named).
 #
 # Each curve point is appended to HOME/curve.jsonl. Env: WIS (the wis binary; default
-# target/release/wis), SLEEP_EVERY (default 50), as scripts/real_life.sh.
+# target/release/wis), SLEEP_EVERY (default 50), as scripts/real_life.sh; HEIRLOOMS, a
+# heirloom volume (`wis legacy export`) the newborn imports before its first curve point, so
+# the next generation lives the same life from its ancestor's inheritance (the lineage curve).
 set -euo pipefail
 home=${1:?usage: scripts/lived_curve.sh HOME TICKS EVERY [SEED]}
 ticks=${2:?usage: scripts/lived_curve.sh HOME TICKS EVERY [SEED]}
@@ -38,6 +40,12 @@ HOUSE="$here/exam_battery/v2.house" COMMISSIONS="$here/exam_battery/v2.commissio
     exit 1
   }
 mv "$home.birth.log" "$home/birth.log"
+if [ -n "${HEIRLOOMS:-}" ]; then
+  "$wis" --home "$home" legacy import "$HEIRLOOMS" >>"$home/birth.log" 2>&1 || {
+    cat "$home/birth.log" >&2
+    exit 1
+  }
+fi
 
 point() {
   echo "lived_curve: curve point at age $1" >&2
