@@ -112,7 +112,8 @@ fn cast_of_three(env: &TestEnv, recovery: u64, max_in_flight: u32) -> (PathBuf, 
     (cast, homes)
 }
 
-fn cast_args<'a>(cast: &'a Path, rest: &[&'a str]) -> Vec<&'a str> {
+/// `wis --output-format json cast --dir CAST` and `rest`.
+pub(super) fn cast_args<'a>(cast: &'a Path, rest: &[&'a str]) -> Vec<&'a str> {
     let mut args = vec![
         "--output-format",
         "json",
@@ -124,7 +125,8 @@ fn cast_args<'a>(cast: &'a Path, rest: &[&'a str]) -> Vec<&'a str> {
     args
 }
 
-fn status(env: &TestEnv, cast: &Path) -> Value {
+/// The cast's status, as JSON.
+pub(super) fn status(env: &TestEnv, cast: &Path) -> Value {
     let run = env.wis(&cast_args(cast, &["status"]));
     run.ok();
     run.json()

@@ -8,6 +8,7 @@ use std::sync::{Arc, Mutex};
 
 use serde_json::{Value, json};
 
+use super::cast::{cast_args, status};
 use crate::support::fake_openai::{Answer, FakeOpenAi, Recorded};
 use crate::support::{TestEnv, snapshot};
 
@@ -103,24 +104,6 @@ fn cast_of_two(env: &TestEnv) -> (PathBuf, [String; 2]) {
             .to_string()
     });
     (cast, ids)
-}
-
-fn cast_args<'a>(cast: &'a Path, rest: &[&'a str]) -> Vec<&'a str> {
-    let mut args = vec![
-        "--output-format",
-        "json",
-        "cast",
-        "--dir",
-        cast.to_str().unwrap(),
-    ];
-    args.extend_from_slice(rest);
-    args
-}
-
-fn status(env: &TestEnv, cast: &Path) -> Value {
-    let run = env.wis(&cast_args(cast, &["status"]));
-    run.ok();
-    run.json()
 }
 
 fn participant(status: &Value, id: &str) -> Value {
