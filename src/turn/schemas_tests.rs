@@ -17,6 +17,7 @@ use crate::base::store::encode;
 use crate::creature::LastTick;
 use crate::creature::heartbeat::Turn;
 use crate::memory::EngramId;
+use crate::turn::cast::organs::OrganKind;
 use crate::turn::cast::schedule::{Participant, Pending, Reaction, SPEED_RANGE, TurnKind};
 use crate::turn::sleep::JobReport;
 use crate::turn::sleep::receipt::{NAMED_MAX, merged};
@@ -109,9 +110,16 @@ fn schedule() -> Schedule {
             until: 1_700_000_100_000,
         }),
         place: Some("the door".into()),
+        // Every key written: a member has no `organ`, but the shape is what is tested.
+        organ: Some(OrganKind::Appraiser),
+    };
+    let organ = Participant {
+        organ: Some(OrganKind::Mutator),
+        arena: Arena::Offstage,
+        ..member("mutator")
     };
     Schedule {
-        participants: vec![member("Tam"), member("Ash")],
+        participants: vec![member("Tam"), member("Ash"), organ],
         cast_ticks: 9,
     }
 }
@@ -393,6 +401,10 @@ fn every_enumeration_is_serdes_list_of_names() {
         serde_names::<Arena>()
     );
     assert_eq!(serde_names::<Turn>().len(), 4);
+    assert_eq!(
+        enums(&CAST_SCHEDULE, "/$defs/participant/properties/organ"),
+        serde_names::<OrganKind>()
+    );
 }
 
 #[test]
