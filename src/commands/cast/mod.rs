@@ -84,7 +84,8 @@ pub enum Command {
     /// Write the cast's store as a CultCache v1 snapshot (`wis cachectl project` reads it).
     Export(export::Args),
     /// Check the cast's store: redb's integrity and every document (exit 65 when damaged);
-    /// with `--schemas`, the schedule against its published JSON Schema too.
+    /// with `--schemas`, the schedule, the receipts, the appraisals and the proposals against
+    /// their published JSON Schemas too.
     Check(check::Args),
 }
 
