@@ -31,8 +31,10 @@ pub enum Command {
     /// accepted at this time. Exit 64 for an unknown id or one already decided, 75 when the
     /// member's store stays busy.
     Accept(AcceptArgs),
-    /// Reject a proposal: mark it rejected, with a reason; nothing is written to the member.
-    /// The mutator does not propose it again from the same appraisals.
+    /// Reject a proposal: mark it rejected, with a reason.
+    ///
+    /// Nothing is written to the member. The mutator does not propose it again from the same
+    /// appraisals. Exit 64 for an unknown id or one already decided.
     Reject(RejectArgs),
 }
 
