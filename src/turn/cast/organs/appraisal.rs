@@ -45,7 +45,7 @@ pub struct Tally {
     /// Times another spoke to it from a scene turn (each opened it a reaction window).
     pub spoken_to: u32,
     /// Of those, answered: a completed reaction turn that neither refused, withheld nor let
-    /// the turn pass.
+    /// the turn pass, and whose scene action, if it took one, happened.
     pub answered: u32,
     /// Of those, refused or withheld, with a reason.
     pub refused: u32,

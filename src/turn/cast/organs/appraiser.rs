@@ -110,7 +110,10 @@ pub fn window(
             match act {
                 Some(SceneAct::Refuse { .. } | SceneAct::Withhold { .. }) => tally.refused += 1,
                 _ if passed => {}
-                _ if r.ending == Ending::Completed => tally.answered += 1,
+                // A scene action that failed (a `say` to no one here) answered nobody.
+                _ if r.ending == Ending::Completed && r.act.as_ref().is_none_or(|d| d.ok) => {
+                    tally.answered += 1
+                }
                 _ => {}
             }
         }

@@ -105,6 +105,11 @@ fn a_window_counts_what_the_receipts_say() {
     let evidence = BTreeMap::from([(1, (true, true)), (4, (true, false)), (6, (false, false))]);
     let t = w.settle(&evidence);
     assert_eq!((t.succeeded, t.advanced), (2, 1));
+    // A reaction whose `say` failed (to no one here) answered nobody.
+    let mut all = scene();
+    all[3].1.act = Some(Deed::failed(say("Nobody").unwrap(), "no one here"));
+    let t = window(&all, &seat("Tam"), 20, 3).unwrap().tally;
+    assert_eq!((t.answered, t.lapsed), (0, 2));
     // Bo was spoken to by no one.
     let bo = window(&scene(), &seat("Bo"), 20, 3).unwrap();
     assert_eq!((bo.tally.turns, bo.tally.spoken_to), (4, 0));
