@@ -64,6 +64,7 @@ fn schedule(n: usize) -> Schedule {
                     until: NOW + 600_000,
                 }),
                 place: (r % 3 == 0).then(|| "the door".into()),
+                organ: None,
             }
         })
         .collect();

@@ -139,8 +139,14 @@ _wis() {
             wis__subcmd__cast,object)
                 cmd="wis__subcmd__cast__subcmd__object"
                 ;;
+            wis__subcmd__cast,organ)
+                cmd="wis__subcmd__cast__subcmd__organ"
+                ;;
             wis__subcmd__cast,remove)
                 cmd="wis__subcmd__cast__subcmd__remove"
+                ;;
+            wis__subcmd__cast,review)
+                cmd="wis__subcmd__cast__subcmd__review"
                 ;;
             wis__subcmd__cast,status)
                 cmd="wis__subcmd__cast__subcmd__status"
@@ -172,8 +178,14 @@ _wis() {
             wis__subcmd__cast__subcmd__help,object)
                 cmd="wis__subcmd__cast__subcmd__help__subcmd__object"
                 ;;
+            wis__subcmd__cast__subcmd__help,organ)
+                cmd="wis__subcmd__cast__subcmd__help__subcmd__organ"
+                ;;
             wis__subcmd__cast__subcmd__help,remove)
                 cmd="wis__subcmd__cast__subcmd__help__subcmd__remove"
+                ;;
+            wis__subcmd__cast__subcmd__help,review)
+                cmd="wis__subcmd__cast__subcmd__help__subcmd__review"
                 ;;
             wis__subcmd__cast__subcmd__help,status)
                 cmd="wis__subcmd__cast__subcmd__help__subcmd__status"
@@ -186,6 +198,18 @@ _wis() {
                 ;;
             wis__subcmd__cast__subcmd__help__subcmd__object,remove)
                 cmd="wis__subcmd__cast__subcmd__help__subcmd__object__subcmd__remove"
+                ;;
+            wis__subcmd__cast__subcmd__help__subcmd__organ,add)
+                cmd="wis__subcmd__cast__subcmd__help__subcmd__organ__subcmd__add"
+                ;;
+            wis__subcmd__cast__subcmd__help__subcmd__organ,remove)
+                cmd="wis__subcmd__cast__subcmd__help__subcmd__organ__subcmd__remove"
+                ;;
+            wis__subcmd__cast__subcmd__help__subcmd__review,accept)
+                cmd="wis__subcmd__cast__subcmd__help__subcmd__review__subcmd__accept"
+                ;;
+            wis__subcmd__cast__subcmd__help__subcmd__review,reject)
+                cmd="wis__subcmd__cast__subcmd__help__subcmd__review__subcmd__reject"
                 ;;
             wis__subcmd__cast__subcmd__object,add)
                 cmd="wis__subcmd__cast__subcmd__object__subcmd__add"
@@ -204,6 +228,42 @@ _wis() {
                 ;;
             wis__subcmd__cast__subcmd__object__subcmd__help,remove)
                 cmd="wis__subcmd__cast__subcmd__object__subcmd__help__subcmd__remove"
+                ;;
+            wis__subcmd__cast__subcmd__organ,add)
+                cmd="wis__subcmd__cast__subcmd__organ__subcmd__add"
+                ;;
+            wis__subcmd__cast__subcmd__organ,help)
+                cmd="wis__subcmd__cast__subcmd__organ__subcmd__help"
+                ;;
+            wis__subcmd__cast__subcmd__organ,remove)
+                cmd="wis__subcmd__cast__subcmd__organ__subcmd__remove"
+                ;;
+            wis__subcmd__cast__subcmd__organ__subcmd__help,add)
+                cmd="wis__subcmd__cast__subcmd__organ__subcmd__help__subcmd__add"
+                ;;
+            wis__subcmd__cast__subcmd__organ__subcmd__help,help)
+                cmd="wis__subcmd__cast__subcmd__organ__subcmd__help__subcmd__help"
+                ;;
+            wis__subcmd__cast__subcmd__organ__subcmd__help,remove)
+                cmd="wis__subcmd__cast__subcmd__organ__subcmd__help__subcmd__remove"
+                ;;
+            wis__subcmd__cast__subcmd__review,accept)
+                cmd="wis__subcmd__cast__subcmd__review__subcmd__accept"
+                ;;
+            wis__subcmd__cast__subcmd__review,help)
+                cmd="wis__subcmd__cast__subcmd__review__subcmd__help"
+                ;;
+            wis__subcmd__cast__subcmd__review,reject)
+                cmd="wis__subcmd__cast__subcmd__review__subcmd__reject"
+                ;;
+            wis__subcmd__cast__subcmd__review__subcmd__help,accept)
+                cmd="wis__subcmd__cast__subcmd__review__subcmd__help__subcmd__accept"
+                ;;
+            wis__subcmd__cast__subcmd__review__subcmd__help,help)
+                cmd="wis__subcmd__cast__subcmd__review__subcmd__help__subcmd__help"
+                ;;
+            wis__subcmd__cast__subcmd__review__subcmd__help,reject)
+                cmd="wis__subcmd__cast__subcmd__review__subcmd__help__subcmd__reject"
                 ;;
             wis__subcmd__commission,add)
                 cmd="wis__subcmd__commission__subcmd__add"
@@ -391,8 +451,14 @@ _wis() {
             wis__subcmd__help__subcmd__cast,object)
                 cmd="wis__subcmd__help__subcmd__cast__subcmd__object"
                 ;;
+            wis__subcmd__help__subcmd__cast,organ)
+                cmd="wis__subcmd__help__subcmd__cast__subcmd__organ"
+                ;;
             wis__subcmd__help__subcmd__cast,remove)
                 cmd="wis__subcmd__help__subcmd__cast__subcmd__remove"
+                ;;
+            wis__subcmd__help__subcmd__cast,review)
+                cmd="wis__subcmd__help__subcmd__cast__subcmd__review"
                 ;;
             wis__subcmd__help__subcmd__cast,status)
                 cmd="wis__subcmd__help__subcmd__cast__subcmd__status"
@@ -405,6 +471,18 @@ _wis() {
                 ;;
             wis__subcmd__help__subcmd__cast__subcmd__object,remove)
                 cmd="wis__subcmd__help__subcmd__cast__subcmd__object__subcmd__remove"
+                ;;
+            wis__subcmd__help__subcmd__cast__subcmd__organ,add)
+                cmd="wis__subcmd__help__subcmd__cast__subcmd__organ__subcmd__add"
+                ;;
+            wis__subcmd__help__subcmd__cast__subcmd__organ,remove)
+                cmd="wis__subcmd__help__subcmd__cast__subcmd__organ__subcmd__remove"
+                ;;
+            wis__subcmd__help__subcmd__cast__subcmd__review,accept)
+                cmd="wis__subcmd__help__subcmd__cast__subcmd__review__subcmd__accept"
+                ;;
+            wis__subcmd__help__subcmd__cast__subcmd__review,reject)
+                cmd="wis__subcmd__help__subcmd__cast__subcmd__review__subcmd__reject"
                 ;;
             wis__subcmd__help__subcmd__commission,add)
                 cmd="wis__subcmd__help__subcmd__commission__subcmd__add"
@@ -967,7 +1045,7 @@ _wis() {
             return 0
             ;;
         wis__subcmd__cast)
-            opts="-c -q -h -V --dir --home --wait --output-format --config --quiet --help --version init add remove arena object tick status log export check help"
+            opts="-c -q -h -V --dir --home --wait --output-format --config --quiet --help --version init add remove arena object organ tick status log review export check help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1141,7 +1219,7 @@ _wis() {
             return 0
             ;;
         wis__subcmd__cast__subcmd__help)
-            opts="init add remove arena object tick status log export check help"
+            opts="init add remove arena object organ tick status log review export check help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1294,9 +1372,93 @@ _wis() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        wis__subcmd__cast__subcmd__help__subcmd__organ)
+            opts="add remove"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__cast__subcmd__help__subcmd__organ__subcmd__add)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__cast__subcmd__help__subcmd__organ__subcmd__remove)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         wis__subcmd__cast__subcmd__help__subcmd__remove)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__cast__subcmd__help__subcmd__review)
+            opts="accept reject"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__cast__subcmd__help__subcmd__review__subcmd__accept)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__cast__subcmd__help__subcmd__review__subcmd__reject)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -1586,6 +1748,180 @@ _wis() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        wis__subcmd__cast__subcmd__organ)
+            opts="-c -q -h -V --home --wait --output-format --config --quiet --help --version add remove help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output-format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -c)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__cast__subcmd__organ__subcmd__add)
+            opts="-c -q -h -V --speed --turns --min-turns --appraisals --home --wait --output-format --config --quiet --help --version appraiser mutator"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --speed)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --turns)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --min-turns)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --appraisals)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output-format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -c)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__cast__subcmd__organ__subcmd__help)
+            opts="add remove help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__cast__subcmd__organ__subcmd__help__subcmd__add)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__cast__subcmd__organ__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__cast__subcmd__organ__subcmd__help__subcmd__remove)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__cast__subcmd__organ__subcmd__remove)
+            opts="-c -q -h -V --home --wait --output-format --config --quiet --help --version appraiser mutator"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output-format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -c)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         wis__subcmd__cast__subcmd__remove)
             opts="-c -q -h -V --home --wait --output-format --config --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -1593,6 +1929,168 @@ _wis() {
                 return 0
             fi
             case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output-format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -c)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__cast__subcmd__review)
+            opts="-c -q -h -V --pending --home --wait --output-format --config --quiet --help --version accept reject help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output-format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -c)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__cast__subcmd__review__subcmd__accept)
+            opts="-c -q -h -V --home --wait --output-format --config --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output-format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -c)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__cast__subcmd__review__subcmd__help)
+            opts="accept reject help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__cast__subcmd__review__subcmd__help__subcmd__accept)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__cast__subcmd__review__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__cast__subcmd__review__subcmd__help__subcmd__reject)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__cast__subcmd__review__subcmd__reject)
+            opts="-c -q -h -V --why --home --wait --output-format --config --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --why)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --home)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2621,7 +3119,7 @@ _wis() {
             return 0
             ;;
         wis__subcmd__help__subcmd__cast)
-            opts="init add remove arena object tick status log export check"
+            opts="init add remove arena object organ tick status log review export check"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2760,9 +3258,93 @@ _wis() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        wis__subcmd__help__subcmd__cast__subcmd__organ)
+            opts="add remove"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__help__subcmd__cast__subcmd__organ__subcmd__add)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__help__subcmd__cast__subcmd__organ__subcmd__remove)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         wis__subcmd__help__subcmd__cast__subcmd__remove)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__help__subcmd__cast__subcmd__review)
+            opts="accept reject"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__help__subcmd__cast__subcmd__review__subcmd__accept)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__help__subcmd__cast__subcmd__review__subcmd__reject)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi

@@ -27,7 +27,7 @@ pub struct Args {
     /// pending turn (wis.lease.v1) and the sleep receipts (wis.sleep_receipt.v1), each
     /// projected to JSON as `wis cachectl project` writes it. Says per type how many were
     /// checked and, for each that fails, the path of the failing value; 65 when any fails.
-    /// A cast's schedule: `wis cast check --schemas`.
+    /// A cast's schedule, receipts, appraisals and proposals: `wis cast check --schemas`.
     #[arg(long)]
     pub schemas: bool,
 }

@@ -18,6 +18,7 @@ pub mod merge;
 pub mod qdrant;
 pub mod resonance;
 pub mod search;
+mod standing;
 pub mod state;
 pub mod vector;
 mod write;
@@ -31,7 +32,8 @@ pub use engram::{Engram, EngramId, Kind, Provenance, Settlement, Tier, Utility};
 pub use fate::{Archived, Fate, Gone};
 pub use qdrant::Mirror;
 pub use search::Filter;
-pub use state::{ACTIVE_CAP, Caps, MemoryState, TOTAL_CAP};
+pub use standing::{standing, value_from};
+pub use state::{ACTIVE_CAP, Caps, MemoryState, TOTAL_CAP, VALUES_KEPT};
 pub use vector::Vector;
 pub use write::{MAX_BODY_CHARS, MAX_SOURCE_CHARS, MAX_SOURCES, NewEngram, settle};
 

@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::engram::{EngramId, Tier};
+use super::engram::{EngramId, Kind, Tier};
 use super::vector::Vector;
 use crate::base::clock::Millis;
 use crate::base::exit::{Error, Result};
@@ -76,7 +76,16 @@ pub struct MemoryState {
     /// Sleeps whose consolidation reported on this memory (U1 is earned by the first).
     #[serde(default)]
     pub consolidations: u64,
+    /// The ids of the newest value engrams (at most [`VALUES_KEPT`], oldest first), kept so a
+    /// tick finds the creature's standing values without scanning memory
+    /// ([`super::standing`]). `None` in a store from before it was kept: a reader scans the
+    /// vector rows instead, and the next write of memory fills it in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub values: Option<Vec<EngramId>>,
 }
+
+/// Most value engram ids [`MemoryState::values`] keeps (the newest).
+pub const VALUES_KEPT: usize = 64;
 
 doc!(MemoryState, "wis.memory", 1, Layout::Singleton);
 
@@ -89,9 +98,10 @@ impl MemoryState {
         }
     }
 
-    /// Counts from the vector rows (every engram has one).
+    /// Counts from the vector rows (every engram has one), and the value engrams among them.
     pub fn recount(rx: &impl Read) -> Result<MemoryState> {
         let mut state = MemoryState::default();
+        let mut values = Vec::new();
         for (key, bytes) in rx.keyed_all_raw(Vector::SCHEMA)? {
             let row: Vector = crate::base::store::decode(&bytes).map_err(|e| {
                 Error::data(format!("store document {} `{key}`: {e}", Vector::SCHEMA))
@@ -100,12 +110,40 @@ impl MemoryState {
                 Tier::Active => state.active += 1,
                 Tier::Archive => state.archived += 1,
             }
+            if row.kind == Kind::Value {
+                values.push(row.id);
+            }
             state.next_id = state.next_id.max(row.id.0 + 1);
         }
+        state.values = Some(newest(values));
         Ok(state)
     }
 
+    /// The value engram ids, oldest first: as kept, or (in a store from before they were
+    /// kept) from the vector rows.
+    pub fn value_ids(&self, rx: &impl Read) -> Result<Vec<EngramId>> {
+        match &self.values {
+            Some(ids) => Ok(ids.clone()),
+            None => Ok(MemoryState::recount(rx)?.values.unwrap_or_default()),
+        }
+    }
+
+    /// Keeps `id`, a new value engram, among [`MemoryState::values`] (filling the list in
+    /// first if this store did not keep it yet).
+    pub fn keep_value(&mut self, rx: &impl Read, id: EngramId) -> Result<()> {
+        let mut ids = self.value_ids(rx)?;
+        ids.push(id);
+        self.values = Some(newest(ids));
+        Ok(())
+    }
+
     pub fn save(&self, tx: &mut Tx) -> Result<()> {
+        if self.values.is_none() {
+            // Filled in on the first write, so a reader never scans again.
+            let mut state = self.clone();
+            state.values = Some(state.value_ids(tx)?);
+            return tx.set(&state);
+        }
         tx.set(self)
     }
 
@@ -134,4 +172,12 @@ impl MemoryState {
             m.synced = false;
         }
     }
+}
+
+/// The newest [`VALUES_KEPT`] of `ids`, oldest first, each once.
+fn newest(mut ids: Vec<EngramId>) -> Vec<EngramId> {
+    ids.sort();
+    ids.dedup();
+    let cut = ids.len().saturating_sub(VALUES_KEPT);
+    ids.split_off(cut)
 }

@@ -149,6 +149,9 @@ impl Memory {
         tx.put(&id.key(), &engram)?;
         tx.put(&id.key(), &Vector::new(id, space, tag, &values))?;
         state.active += 1;
+        if tag.kind == Kind::Value {
+            state.keep_value(tx, id)?;
+        }
         state.save(tx)?;
         Ok(id)
     }

@@ -3,7 +3,9 @@
 //! JSON as `wis cachectl project` writes its payload, validated against its schema.
 //!
 //! A creature's store publishes three: the heartbeat state (the persona), the pending turn
-//! (the lease) and the sleep receipts. A cast's store publishes its schedule. The schemas are
+//! (the lease) and the sleep receipts. A cast's store publishes four: its schedule, its turns'
+//! receipts (the maintenance organs' among them), the appraiser's appraisals and the mutator's
+//! proposals. The schemas are
 //! held to the Rust types by the drift tests (`schemas_tests.rs`): a field gained, lost or
 //! renamed without its schema fails them.
 
@@ -15,6 +17,8 @@ use crate::base::schema::{Schema, Violation};
 use crate::base::store::{Doc, DocType, Read, raw_entries};
 use crate::creature::Persona;
 use crate::creature::lease::Lease;
+use crate::turn::cast::organs::{Appraisal, Proposal};
+use crate::turn::cast::record::Receipt;
 use crate::turn::cast::schedule::Schedule;
 use crate::turn::sleep::SleepReceipt;
 
@@ -60,11 +64,17 @@ pub const PENDING_TURN: Published = published!(Lease, "pending-turn.schema.json"
 pub const SLEEP_RECEIPT: Published = published!(SleepReceipt, "sleep-receipt.schema.json");
 /// A cast's initiative schedule.
 pub const CAST_SCHEDULE: Published = published!(Schedule, "cast-schedule.schema.json");
+/// A cast turn's receipt, a member's or a maintenance organ's.
+pub const CAST_RECEIPT: Published = published!(Receipt, "cast-receipt.schema.json");
+/// The appraiser's appraisal of one member.
+pub const CAST_APPRAISAL: Published = published!(Appraisal, "cast-appraisal.schema.json");
+/// The mutator's proposal of a standing value.
+pub const CAST_PROPOSAL: Published = published!(Proposal, "cast-proposal.schema.json");
 
 /// What a creature's store publishes.
 pub const HOME: &[Published] = &[HEARTBEAT_STATE, PENDING_TURN, SLEEP_RECEIPT];
 /// What a cast's store publishes.
-pub const CAST: &[Published] = &[CAST_SCHEDULE];
+pub const CAST: &[Published] = &[CAST_SCHEDULE, CAST_RECEIPT, CAST_APPRAISAL, CAST_PROPOSAL];
 
 /// One document that its schema refuses.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -17,11 +17,18 @@ use crate::base::store::encode;
 use crate::creature::LastTick;
 use crate::creature::heartbeat::Turn;
 use crate::memory::EngramId;
+use crate::turn::cast::organs::appraisal::{self, Tally};
+use crate::turn::cast::organs::proposal::{Evidence, Rule, Status, VALUE_MAX_CHARS, WHY_MAX_CHARS};
+use crate::turn::cast::organs::{APPRAISALS_MAX, OrganKind};
+use crate::turn::cast::record::Ending;
 use crate::turn::cast::schedule::{Participant, Pending, Reaction, SPEED_RANGE, TurnKind};
 use crate::turn::sleep::JobReport;
 use crate::turn::sleep::receipt::{NAMED_MAX, merged};
 use crate::wisdom::curation::Curation;
-use crate::world::scene::{Addressed, Arena, PLACE_MAX_CHARS, SAY_MAX_CHARS};
+use crate::world::scene::acts::{NAME_MAX_CHARS, OUTCOME_MAX_CHARS};
+use crate::world::scene::{
+    Addressed, Arena, Deed, PLACE_MAX_CHARS, REASON_MAX_CHARS, SAY_MAX_CHARS, SceneAct,
+};
 
 fn persona() -> Persona {
     let mut p = Persona::newborn("Koudon", 1_700_000_000_000);
@@ -109,9 +116,16 @@ fn schedule() -> Schedule {
             until: 1_700_000_100_000,
         }),
         place: Some("the door".into()),
+        // Every key written: a member has no `organ`, but the shape is what is tested.
+        organ: Some(OrganKind::Appraiser),
+    };
+    let organ = Participant {
+        organ: Some(OrganKind::Mutator),
+        arena: Arena::Offstage,
+        ..member("mutator")
     };
     Schedule {
-        participants: vec![member("Tam"), member("Ash")],
+        participants: vec![member("Tam"), member("Ash"), organ],
         cast_ticks: 9,
     }
 }
@@ -142,13 +156,150 @@ fn case<T: Serialize + DeserializeOwned>(published: Published, value: &T) -> Cas
     }
 }
 
-fn cases() -> Vec<Case> {
+/// A cast turn's receipt, fully populated, with the scene action `act`.
+fn cast_receipt(act: SceneAct) -> Receipt {
+    Receipt {
+        cast_tick: 12,
+        id: "Tam".into(),
+        why: "ready the longest".into(),
+        arena: Arena::Scene,
+        kind: TurnKind::Reaction,
+        turn: Some("work".into()),
+        lane: Some("analytic".into()),
+        tick: Some(40),
+        ending: Ending::Deferred,
+        detail: "tick 40 work: say `fine` -> ok 0.1s".into(),
+        started_at: 1_700_000_000_000,
+        completed_at: 1_700_000_000_900,
+        cooldown_until: 1_700_000_060_900,
+        exit: Some(75),
+        act: Some(Deed::done(act, "said to Bo: fine")),
+    }
+}
+
+/// Every scene action a receipt may carry, each with every key it writes.
+fn scene_acts() -> Vec<SceneAct> {
+    let answer = || {
+        (
+            "Bo".to_string(),
+            "the key?".to_string(),
+            "it is mine".to_string(),
+        )
+    };
+    let (from, asked, reason) = answer();
+    let refuse = SceneAct::Refuse {
+        from,
+        asked,
+        reason,
+    };
+    let (from, asked, reason) = answer();
     vec![
+        SceneAct::Say {
+            to: "Bo".into(),
+            text: "fine, thanks".into(),
+        },
+        SceneAct::Wait,
+        SceneAct::Hesitate,
+        refuse,
+        SceneAct::Withhold {
+            from,
+            asked,
+            reason,
+        },
+        SceneAct::Move {
+            from: Some("the door".into()),
+            to: Some("the window".into()),
+        },
+        SceneAct::Use {
+            object: "lamp".into(),
+        },
+    ]
+}
+
+/// An organ's maintenance receipt: no member tick, no scene action.
+fn organ_receipt() -> Receipt {
+    Receipt {
+        arena: Arena::Offstage,
+        kind: TurnKind::Maintenance,
+        turn: Some(OrganKind::Appraiser.turn().into()),
+        lane: None,
+        tick: None,
+        ending: Ending::Completed,
+        exit: None,
+        act: None,
+        ..cast_receipt(SceneAct::Wait)
+    }
+}
+
+fn tally() -> Tally {
+    Tally {
+        turns: 6,
+        succeeded: 3,
+        advanced: 2,
+        passed: 1,
+        spoken_to: 4,
+        answered: 2,
+        refused: 1,
+        lapsed: 1,
+    }
+}
+
+fn appraisal() -> Appraisal {
+    let t = tally();
+    let components = t.components();
+    Appraisal {
+        member: "Tam".into(),
+        cast_tick: 31,
+        at: 1_700_000_000_000,
+        from_tick: 12,
+        to_tick: 30,
+        through: 29,
+        tally: t,
+        components,
+        score: components.score(),
+        engram: EngramId(12),
+        text: appraisal::text(12, 30, &t, components.score()),
+    }
+}
+
+fn proposal() -> Proposal {
+    Proposal {
+        id: 3,
+        member: "Tam".into(),
+        home: PathBuf::from("/srv/tam"),
+        rule: Rule::Answer,
+        value: Rule::Answer.value(true).into(),
+        replaces: Some(EngramId(9)),
+        why: Rule::Answer.pattern(3),
+        evidence: vec![Evidence {
+            appraisal: 4,
+            from_tick: 12,
+            to_tick: 30,
+            tally: tally(),
+            score: 0.45,
+        }],
+        status: Status::Rejected,
+        cast_tick: 40,
+        proposed_at: 1_700_000_000_000,
+        decided_at: Some(1_700_000_100_000),
+        engram: Some(EngramId(14)),
+        reason: Some("not yet".into()),
+    }
+}
+
+fn cases() -> Vec<Case> {
+    let mut cases = vec![
         case(HEARTBEAT_STATE, &persona()),
         case(PENDING_TURN, &lease()),
         case(SLEEP_RECEIPT, &receipt()),
         case(CAST_SCHEDULE, &schedule()),
-    ]
+        case(CAST_APPRAISAL, &appraisal()),
+        case(CAST_PROPOSAL, &proposal()),
+    ];
+    for act in scene_acts() {
+        cases.push(case(CAST_RECEIPT, &cast_receipt(act)));
+    }
+    cases
 }
 
 fn raw(p: &Published) -> Value {
@@ -188,7 +339,11 @@ fn objects<'a>(
     }
     let mut node = resolve(doc, node);
     if let Some(alternatives) = node.get("oneOf").and_then(Value::as_array) {
-        let fits: Vec<&Value> = alternatives.iter().filter(|a| admits(doc, a, v)).collect();
+        let mut fits: Vec<&Value> = alternatives.iter().filter(|a| admits(doc, a, v)).collect();
+        // Several object forms (an enum tagged by `kind`): the one whose tag is the value's.
+        if fits.len() > 1 {
+            fits.retain(|a| resolve(doc, a)["properties"]["kind"]["const"] == v["kind"]);
+        }
         assert_eq!(fits.len(), 1, "{path}: one form must take a container");
         node = resolve(doc, fits[0]);
     }
@@ -393,6 +548,66 @@ fn every_enumeration_is_serdes_list_of_names() {
         serde_names::<Arena>()
     );
     assert_eq!(serde_names::<Turn>().len(), 4);
+    assert_eq!(
+        enums(&CAST_SCHEDULE, "/$defs/participant/properties/organ"),
+        serde_names::<OrganKind>()
+    );
+    assert_eq!(
+        enums(&CAST_RECEIPT, "/properties/arena"),
+        serde_names::<Arena>()
+    );
+    assert_eq!(
+        enums(&CAST_RECEIPT, "/properties/kind"),
+        serde_names::<TurnKind>()
+    );
+    assert_eq!(
+        enums(&CAST_RECEIPT, "/properties/ending"),
+        serde_names::<Ending>()
+    );
+    // A member's own turns, then the organs' work.
+    let turns: Vec<String> = serde_names::<Turn>()
+        .into_iter()
+        .chain(OrganKind::ALL.iter().map(|k| k.turn().to_string()))
+        .collect();
+    assert_eq!(enums(&CAST_RECEIPT, "/properties/turn"), turns);
+    assert_eq!(
+        enums(&CAST_PROPOSAL, "/properties/rule"),
+        serde_names::<Rule>()
+    );
+    assert_eq!(
+        enums(&CAST_PROPOSAL, "/properties/status"),
+        serde_names::<Status>()
+    );
+    // One form per scene action, tagged by its name.
+    let doc = raw(&CAST_RECEIPT);
+    let tags: Vec<String> = doc["$defs"]["scene_act"]["oneOf"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            f["properties"]["kind"]["const"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    let names: Vec<String> = scene_acts().iter().map(|a| a.name().to_string()).collect();
+    assert_eq!(tags, names);
+    assert_eq!(names, serde_names::<SceneActKind>());
+}
+
+/// The tags serde reads a scene action by (its variants' names).
+#[derive(Debug, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[allow(dead_code)]
+enum SceneActKind {
+    Say,
+    Wait,
+    Hesitate,
+    Refuse,
+    Withhold,
+    Move,
+    Use,
 }
 
 #[test]
@@ -408,6 +623,41 @@ fn the_bounds_are_the_codes_constants() {
     assert_eq!(
         cast["$defs"]["participant"]["properties"]["place"]["maxLength"],
         json!(PLACE_MAX_CHARS)
+    );
+    let receipt = raw(&CAST_RECEIPT);
+    let defs = &receipt["$defs"];
+    assert_eq!(defs["reason"]["maxLength"], json!(REASON_MAX_CHARS));
+    assert_eq!(defs["asked"]["maxLength"], json!(SAY_MAX_CHARS));
+    assert_eq!(defs["place"]["maxLength"], json!(PLACE_MAX_CHARS));
+    assert_eq!(
+        defs["deed"]["properties"]["outcome"]["maxLength"],
+        json!(OUTCOME_MAX_CHARS)
+    );
+    let forms = defs["scene_act"]["oneOf"].as_array().unwrap();
+    assert_eq!(
+        forms[0]["properties"]["text"]["maxLength"],
+        json!(SAY_MAX_CHARS)
+    );
+    assert_eq!(
+        forms[6]["properties"]["object"]["maxLength"],
+        json!(NAME_MAX_CHARS)
+    );
+    assert_eq!(
+        raw(&CAST_APPRAISAL)["properties"]["text"]["maxLength"],
+        json!(appraisal::TEXT_MAX_CHARS)
+    );
+    let proposal = raw(&CAST_PROPOSAL);
+    assert_eq!(
+        proposal["properties"]["reason"]["maxLength"],
+        json!(WHY_MAX_CHARS)
+    );
+    assert_eq!(
+        proposal["properties"]["value"]["maxLength"],
+        json!(VALUE_MAX_CHARS)
+    );
+    assert_eq!(
+        proposal["properties"]["evidence"]["maxItems"],
+        json!(APPRAISALS_MAX)
     );
     let speed = &cast["$defs"]["participant"]["properties"]["initiative_speed"];
     assert_eq!(
@@ -448,4 +698,21 @@ fn the_receipt_names_each_change_in_its_own_form() {
         assert_eq!(refused.len(), 1, "{bad}");
         assert_eq!(refused[0].path, "/jobs/0/memories/0");
     }
+}
+
+/// A maintenance organ's receipt (offstage, no member tick, no scene action) is valid, and so
+/// is one that names an organ's work that is not one.
+#[test]
+fn an_organs_maintenance_receipt_is_valid_and_its_work_is_named() {
+    let schema = CAST_RECEIPT.schema().unwrap();
+    for kind in OrganKind::ALL {
+        let mut r = organ_receipt();
+        r.turn = Some(kind.turn().into());
+        assert_eq!(schema.validate(&projected(&r)), vec![], "{kind}");
+    }
+    let mut odd = projected(&organ_receipt());
+    odd["turn"] = json!("daydream");
+    let refused = schema.validate(&odd);
+    assert_eq!(refused.len(), 1);
+    assert_eq!(refused[0].path, "/turn");
 }

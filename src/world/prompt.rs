@@ -50,6 +50,8 @@ pub struct Tail<'a> {
     pub stream: &'a [StreamLine],
     /// The rendered "## Before you act" block (recall), already within its own budget.
     pub before_you_act: Option<String>,
+    /// The creature's standing values as one line ([`values_line`]); none held, no line.
+    pub values: Option<String>,
     /// The scene a cast shares, rendered for this participant (see [`super::scene`]).
     pub scene: Option<String>,
     /// The keeper's words: the commissions on the desk.
@@ -179,6 +181,25 @@ pub fn rumination_cue(why: &str, ideas: &[String], stuck: Option<&str>) -> Strin
     )
 }
 
+/// Most standing values one prompt names.
+pub const VALUES_SHOWN: usize = 3;
+/// Most characters of one standing value as a prompt shows it.
+pub const VALUE_SHOWN_CHARS: usize = 160;
+
+/// The creature's standing values (its active `value` engrams, newest first) as the one line
+/// its prompt shows, `You hold: When someone speaks to me, I answer them.`: at most
+/// [`VALUES_SHOWN`], each on one line and cut to [`VALUE_SHOWN_CHARS`]; `None` for none, so a
+/// creature that holds no value reads the prompt it always read.
+pub fn values_line(values: &[String]) -> Option<String> {
+    let shown: Vec<String> = values
+        .iter()
+        .take(VALUES_SHOWN)
+        .map(|v| crate::world::scene::flat(v, VALUE_SHOWN_CHARS))
+        .filter(|v| !v.is_empty())
+        .collect();
+    (!shown.is_empty()).then(|| format!("You hold: {}", shown.join(" ")))
+}
+
 /// The stable prefix for this creature and body.
 pub fn stable(persona: &Persona, morph: Morph, unlocks: &Unlocks) -> String {
     let base = morph.render(&BASE.replace("{name}", &persona.name));
@@ -193,8 +214,8 @@ const ROOM_QUANTUM: usize = 1024;
 /// Builds the whole prompt within the budgets: the stream gets what is left after the other
 /// parts, up to `stream_max_chars`.
 ///
-/// The volatile tail is ordered for a prompt cache: what changes rarely (skills, objectives,
-/// the quest) first, then the stream, which only grows at its end (see
+/// The volatile tail is ordered for a prompt cache: what changes rarely (the standing values,
+/// skills, objectives, the quest) first, then the stream, which only grows at its end (see
 /// [`render_window`]), then what changes every tick (the tick line, the plan, the "Before you
 /// act" block) and the cue. Consecutive prompts then share everything up to the newest stream
 /// lines, and a server or the embedded mind reads only what is new.
@@ -207,6 +228,9 @@ pub fn build(
 ) -> Prompt {
     let stable = stable(persona, morph, unlocks);
     let mut rare = String::new();
+    if let Some(values) = &tail.values {
+        rare.push_str(&format!("{values}\n\n"));
+    }
     if let Some(skills) = &tail.skills {
         rare.push_str(&format!("## Your skills\n{skills}\n\n"));
     }
@@ -389,6 +413,51 @@ mod tests {
             kept >= 29 - 29 / WINDOW_STEP_TICKS as usize - 1,
             "{kept} of 29"
         );
+    }
+
+    #[test]
+    fn standing_values_are_one_line_before_the_stream_and_absent_when_none_are_held() {
+        let unlocks = Unlocks::newborn(0);
+        let cue = work_cue(None);
+        let with = |values: Option<String>| {
+            build(
+                &persona(),
+                Morph::Otter,
+                &unlocks,
+                &Tail {
+                    tick: 3,
+                    values,
+                    cue: &cue,
+                    ..Default::default()
+                },
+                &Context::default(),
+            )
+        };
+        assert_eq!(values_line(&[]), None);
+        assert_eq!(with(values_line(&[])), with(None), "no value, no change");
+        let held = [
+            "When someone speaks to me,\nI answer them.".to_string(),
+            "I act on my step.".to_string(),
+            "x".repeat(400),
+            "a fourth".to_string(),
+        ];
+        let line = values_line(&held).unwrap();
+        assert!(
+            line.starts_with(
+                "You hold: When someone speaks to me, I answer them. I act on my step. xxx"
+            ),
+            "{line}"
+        );
+        assert!(!line.contains('\n') && !line.contains("a fourth"), "{line}");
+        assert!(line.chars().count() < 20 + 3 * VALUE_SHOWN_CHARS);
+        let prompt = with(Some(line.clone()));
+        assert_eq!(
+            prompt.stable,
+            with(None).stable,
+            "the stable prefix is untouched"
+        );
+        let at = prompt.volatile.find(&line).unwrap();
+        assert!(at < prompt.volatile.find("## Recent").unwrap());
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! `wis cast check`: redb's integrity and every document of the cast's store, and with
-//! `--schemas` the schedule validated against its published JSON Schema.
+//! `--schemas` the schedule, the receipts, the appraisals and the proposals validated against
+//! their published JSON Schemas.
 
 use crate::base::exit::{Error, Result};
 use crate::commands::Ctx;
@@ -10,9 +11,10 @@ use crate::turn::schemas;
 /// Check the cast's store (exit 65 when damaged).
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Also validate the schedule (wis.cast.schedule.v1) against its published JSON Schema
-    /// (`schemas/cast-schedule.schema.json`, built into wis), projected to JSON as `wis
-    /// cachectl project` writes it; the path of any failing value, and 65.
+    /// Also validate the schedule, every receipt, appraisal and proposal (wis.cast.schedule.v1,
+    /// wis.cast.receipt.v1, wis.cast.appraisal.v1, wis.cast.proposal.v1) against their published
+    /// JSON Schemas (`schemas/cast-*.schema.json`, built into wis), each projected to JSON as
+    /// `wis cachectl project` writes it; the path of any failing value, and 65.
     #[arg(long)]
     pub schemas: bool,
 }

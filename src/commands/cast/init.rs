@@ -42,6 +42,7 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
         },
         members: Vec::new(),
         objects: Vec::new(),
+        organs: Vec::new(),
     };
     let declared = args
         .members

@@ -9,7 +9,9 @@ mod export;
 mod init;
 mod log;
 mod object;
+mod organ;
 mod remove;
+mod review;
 mod status;
 mod tick;
 
@@ -49,6 +51,10 @@ pub enum Command {
     /// The things in the scene that those on stage may `use`: add, remove.
     #[command(subcommand)]
     Object(object::Command),
+    /// The maintenance organs (appraiser, mutator): offstage participants under the same law
+    /// whose turns run in wis, with no model call: add, remove.
+    #[command(subcommand)]
+    Organ(organ::Command),
     /// Play one turn: the one ready participant the initiative law picks.
     ///
     /// The law: a participant spoken to (an open reaction window) first; then the one ready
@@ -59,21 +65,27 @@ pub enum Command {
     /// reacts next), `wait` or `hesitate` (the turn passes and rests `wait_recovery_factor` of
     /// a full rest), `move` to another place, `use` one of the scene's things, and in a
     /// reaction `refuse` or `withhold` what was asked, with a reason. Each leaves a scene line
-    /// and its receipt. Off stage it is rumination or sleep. Nobody ready: exit 0 saying who is
-    /// next. At the load (`max_in_flight` turns in flight, or the model server busy): exit 75,
+    /// and its receipt. Off stage it is rumination or sleep, and a maintenance organ's turn
+    /// is its own work (an appraisal, a proposal), with no model call. Nobody ready: exit 0
+    /// saying who is next. At the load (`max_in_flight` turns in flight, or the model server busy): exit 75,
     /// the turn deferred, never stacked. One cron line drives the cast: `* * * * * wis cast
     /// --dir DIR tick`.
     Tick(tick::Args),
     /// The queue: who is next, when each is ready, who is pending, who sleeps, where each one
-    /// is in the scene, and the things there.
+    /// is in the scene, the things there, and the organs.
     Status,
     /// The receipts of the latest turns: who, why chosen, arena, kind, start, end, cooldown,
-    /// and the scene action taken; with `--scene`, the scene's lines instead.
+    /// the scene action taken, and the organs' maintenance turns (`appraise`, `mutate`); with
+    /// `--scene`, the scene's lines instead.
     Log(log::Args),
+    /// The mutator's proposals of standing values, pending first, with the appraisals they
+    /// rest on; `accept ID` writes one into the member's memory, `reject ID` sets it aside.
+    Review(review::Args),
     /// Write the cast's store as a CultCache v1 snapshot (`wis cachectl project` reads it).
     Export(export::Args),
     /// Check the cast's store: redb's integrity and every document (exit 65 when damaged);
-    /// with `--schemas`, the schedule against its published JSON Schema too.
+    /// with `--schemas`, the schedule, the receipts, the appraisals and the proposals against
+    /// their published JSON Schemas too.
     Check(check::Args),
 }
 
@@ -94,6 +106,8 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
         Command::Remove(a) => remove::run(ctx, &cast, a),
         Command::Arena(a) => arena::run(ctx, &cast, a),
         Command::Object(c) => object::run(ctx, &cast, c),
+        Command::Organ(c) => organ::run(ctx, &cast, c),
+        Command::Review(a) => review::run(ctx, &cast, a),
         Command::Tick(a) => tick::run(ctx, &cast, a),
         Command::Status => status::run(ctx, &cast),
         Command::Log(a) => log::run(ctx, &cast, a),

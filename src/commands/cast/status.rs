@@ -1,5 +1,6 @@
 //! `wis cast status`: the queue: who is next, when each is ready, who is pending, who sleeps,
-//! where each one is in the scene, and the things there.
+//! where each one is in the scene, the things there, and the maintenance organs (each a
+//! participant whose next turn is `appraise` or `mutate`).
 
 use std::time::Duration;
 
@@ -12,6 +13,7 @@ use crate::base::store::Read;
 use crate::commands::Ctx;
 use crate::creature::Persona;
 use crate::turn::cast::Cast;
+use crate::turn::cast::organs::OrganKind;
 use crate::turn::cast::schedule::{Participant, Schedule, queue};
 use crate::world::scene::Arena;
 use crate::world::scene::acts::HERE;
@@ -28,6 +30,7 @@ struct Row<'a> {
     state: String,
     /// Its place in the queue of those ready now (1 acts next).
     queue: Option<usize>,
+    /// `scene`, `reaction` or `maintenance`; an organ's own turn (`appraise`, `mutate`).
     next_turn: &'static str,
     sleep_pressure: Option<f64>,
     nap_threshold: Option<f64>,
@@ -60,9 +63,11 @@ pub fn run(ctx: &Ctx, cast: &Cast) -> Result<()> {
         .participants
         .iter()
         .map(|p| {
+            // An organ has no store of its own to peek at.
             let persona = Home::new(&p.home)
                 .open(PEEK, "cast status", &ctx.clock)
                 .ok()
+                .filter(|_| p.organ.is_none())
                 .and_then(|s| s.read().ok()?.singleton::<Persona>().ok());
             let state = match &p.pending {
                 Some(t) => format!("pending (pid {}, {})", t.pid, ago(now, t.started_at)),
@@ -80,7 +85,10 @@ pub fn run(ctx: &Ctx, cast: &Cast) -> Result<()> {
                 participant: p,
                 state,
                 queue: order.iter().position(|id| *id == p.id).map(|i| i + 1),
-                next_turn: p.next_kind(now).as_str(),
+                next_turn: match p.organ {
+                    Some(kind) => kind.turn(),
+                    None => p.next_kind(now).as_str(),
+                },
                 sleep_pressure: persona.as_ref().map(|x| x.sleep_pressure),
                 nap_threshold: persona.as_ref().map(Persona::nap_threshold),
                 asleep: persona.as_ref().map(|x| {
@@ -101,6 +109,7 @@ pub fn run(ctx: &Ctx, cast: &Cast) -> Result<()> {
             "next": order.first(),
             "participants": rows,
             "objects": file.objects,
+            "organs": file.organs,
         }));
     }
     let mut sorted: Vec<&Row> = rows.iter().collect();
@@ -125,6 +134,7 @@ pub fn run(ctx: &Ctx, cast: &Cast) -> Result<()> {
                     .map(|t| ago(now, t))
                     .unwrap_or_else(|| "never".into()),
                 match (r.sleep_pressure, r.nap_threshold, r.asleep) {
+                    _ if p.organ.is_some() => "- (organ)".into(),
                     (Some(sp), Some(th), Some(asleep)) => {
                         format!("{sp:.0}/{th:.0}{}", if asleep { " asleep" } else { "" })
                     }
@@ -152,6 +162,21 @@ pub fn run(ctx: &Ctx, cast: &Cast) -> Result<()> {
         let things: Vec<&str> = file.objects.iter().map(|o| o.name.as_str()).collect();
         ctx.printer
             .note(format!("things in the scene: {}", things.join(", ")));
+    }
+    if !file.organs.is_empty() {
+        let organs: Vec<String> = file
+            .organs
+            .iter()
+            .map(|o| match o.kind {
+                OrganKind::Appraiser => format!(
+                    "the appraiser (turns {}, min_turns {})",
+                    o.turns(),
+                    o.min_turns()
+                ),
+                OrganKind::Mutator => format!("the mutator (appraisals {})", o.appraisals()),
+            })
+            .collect();
+        ctx.printer.note(format!("organs: {}", organs.join(", ")));
     }
     ctx.printer.note(format!(
         "{} cast ticks; {} of at most {} in flight; next: {}",

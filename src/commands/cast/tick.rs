@@ -63,6 +63,16 @@ pub fn run(ctx: &Ctx, cast: &Cast, args: Args) -> Result<()> {
                     .line(serde_json::to_string(&other).unwrap_or_default()),
             }
         }
+        CastOutcome::OrganDryRun { id, why, would, .. } => {
+            ctx.printer.note(format!(
+                "{id} would take a maintenance turn ({why}); nothing was read from the members \
+                 or written"
+            ));
+            for line in would {
+                ctx.printer.line(line)?;
+            }
+            Ok(())
+        }
         CastOutcome::Turn {
             receipt,
             scene,

@@ -1,6 +1,7 @@
-//! A cast made before scene actions loads unchanged: its `cast.toml` (no things, no
-//! `wait_recovery_factor`), its schedule (no participant's `place`) and its receipts (no
-//! `act`), each as an older wis wrote them. And what the new keys of `cast.toml` accept.
+//! A cast made before scene actions and maintenance organs loads unchanged: its `cast.toml` (no
+//! things, no `wait_recovery_factor`, no organ), its schedule (no participant's `place` or
+//! `organ`), its receipts (no `act`) and its store (no appraisals, no proposals), each as an
+//! older wis wrote them. And what the new keys of `cast.toml` accept.
 
 use std::path::Path;
 
@@ -28,6 +29,7 @@ fn an_old_cast_file_loads_with_no_things_and_the_default_rest_for_a_turn_let_pas
     let file: CastFile = toml::from_str(OLD_CAST_TOML).unwrap();
     file.check(Path::new("cast.toml")).unwrap();
     assert!(file.objects.is_empty());
+    assert!(file.organs.is_empty(), "no maintenance organ");
     assert_eq!(file.schedule, Knobs::default());
     assert_eq!(file.schedule.wait_recovery_factor, 0.5);
     // Written back, it names no things (no empty `object` key).
@@ -35,7 +37,7 @@ fn an_old_cast_file_loads_with_no_things_and_the_default_rest_for_a_turn_let_pas
     assert!(
         !text
             .lines()
-            .any(|l| l.starts_with("[[object]]") || l.starts_with("object")),
+            .any(|l| l.starts_with("[[o") || l.starts_with("object") || l.starts_with("organ")),
         "{text}"
     );
 }
@@ -61,6 +63,13 @@ fn an_old_schedule_loads_with_everyone_here() {
     });
     let schedule: Schedule = decode(&encode(&old).unwrap()).unwrap();
     assert_eq!(schedule.participants[0].place, None);
+    assert_eq!(
+        schedule.participants[0].organ, None,
+        "a member, as every old one is"
+    );
+    // Written back, it names no organ.
+    let back = crate::base::cultcache::project::payload_json(&encode(&schedule).unwrap()).unwrap();
+    assert!(back["participants"][0].get("organ").is_none(), "{back}");
     assert_eq!(schedule.participants[0].id, "Tam");
     assert_eq!(schedule.cast_ticks, 7);
     assert!(schedule.participants[0].reaction.is_some());
@@ -124,4 +133,17 @@ fn a_turn_let_pass_rests_less_than_a_full_turn_and_the_things_must_show_safely()
     let twice: CastFile = toml::from_str(&format!("{OLD_CAST_TOML}{lamp}{lamp}")).unwrap();
     let err = twice.check(Path::new("cast.toml")).unwrap_err();
     assert!(err.message.contains("named twice"), "{}", err.message);
+}
+
+/// A cast store made before the organs has no appraisal or proposal table: both read as empty,
+/// and the first organ's turn makes them.
+#[test]
+fn an_old_cast_store_reads_no_appraisals_and_no_proposals() {
+    use super::organs::{Appraisal, Proposal};
+    use crate::base::store::Read;
+    let (_dir, store) = crate::base::store::testing::temp_store();
+    let rx = store.read().unwrap();
+    assert!(rx.ring::<Appraisal>(None).unwrap().is_empty());
+    assert!(rx.all::<Proposal>().unwrap().is_empty());
+    assert!(super::organs::review::list(&rx).unwrap().is_empty());
 }

@@ -7,6 +7,7 @@
 //! [`schedule`] and plays its turn through the member's own tick, with the cast's store
 //! closed while the member's turn runs (the same three phases as a tick).
 
+pub mod organs;
 pub mod record;
 pub mod schedule;
 pub mod tick;
@@ -28,6 +29,7 @@ use crate::creature::{Genome, Persona};
 use crate::world::scene::acts::check_objects;
 use crate::world::scene::{Arena, SceneObject};
 
+use organs::{Appraisal, Organ, OrganKind, Proposal, check_organs};
 use record::{Receipt, SceneLine};
 use schedule::{Participant, Schedule, speed_from_boldness};
 
@@ -44,6 +46,8 @@ pub fn registry() -> &'static [DocType] {
             DocType::of::<Schedule>(),
             DocType::of::<SceneLine>(),
             DocType::of::<Receipt>(),
+            DocType::of::<Appraisal>(),
+            DocType::of::<Proposal>(),
         ]
     })
 }
@@ -97,6 +101,9 @@ pub struct CastFile {
     /// The things in the scene that a participant on stage may `use`.
     #[serde(default, rename = "object", skip_serializing_if = "Vec::is_empty")]
     pub objects: Vec<SceneObject>,
+    /// The maintenance organs: participants that take offstage turns under the same law.
+    #[serde(default, rename = "organ", skip_serializing_if = "Vec::is_empty")]
+    pub organs: Vec<Organ>,
 }
 
 const HEADER: &str = "# A cast: creatures that share this machine and take turns by one initiative law.\n\
@@ -111,9 +118,27 @@ const HEADER: &str = "# A cast: creatures that share this machine and take turns
 # [[member]] home = a creature's home; arena = \"scene\" (acts, reacts, speaks) or\n\
 #   \"offstage\" (rumination and sleep only).\n\
 # [[object]] name, description: a thing in the scene that those on stage may `use`\n\
-#   (`wis cast object add NAME DESCRIPTION`).\n\n";
+#   (`wis cast object add NAME DESCRIPTION`).\n\
+# [[organ]] kind = \"appraiser\" or \"mutator\": a maintenance organ, an offstage participant\n\
+#   under the same law, whose turn runs in wis with no model call (`wis cast organ add KIND`);\n\
+#   speed: its initiative speed (0.5 to 1.5, default 1.0). The appraiser scores each member's\n\
+#   turns on stage and writes it an appraisal memory; turns: most turns of one member one\n\
+#   appraisal covers (default 20); min_turns: fewest turns since its last appraisal for a member\n\
+#   to be appraised (default 3). The mutator proposes a standing value to a member whose\n\
+#   appraisals repeat a pattern, held for `wis cast review`; appraisals: how many of a member's\n\
+#   latest appraisals must each show it (default 3).\n\n";
 
 impl CastFile {
+    /// The declared organ of `kind`, or its defaults (an organ the file no longer declares
+    /// finishing its turn).
+    pub fn organ(&self, kind: OrganKind) -> Organ {
+        self.organs
+            .iter()
+            .find(|o| o.kind == kind)
+            .cloned()
+            .unwrap_or_else(|| Organ::new(kind))
+    }
+
     /// The text of the file, with its header.
     pub fn render(&self) -> Result<String> {
         let body = toml::to_string(self)
@@ -140,6 +165,8 @@ impl CastFile {
         }
         check_objects(&self.objects)
             .map_err(|e| Error::config(format!("{}: [[object]]: {e}", path.display())))?;
+        check_organs(&self.organs)
+            .map_err(|e| Error::config(format!("{}: [[organ]]: {e}", path.display())))?;
         if k.scene_window == 0 || k.scene_window as u64 > record::SCENE_CAP {
             return Err(Error::config(format!(
                 "{}: [schedule] scene_window = {} must be between 1 and {}",
@@ -242,6 +269,7 @@ impl Cast {
             sync(
                 &mut schedule,
                 file,
+                &absolute(&self.dir)?,
                 clock.now(),
                 Duration::from_secs(10),
                 clock,
@@ -272,12 +300,14 @@ pub fn read_member(home: &Path, wait: Duration, clock: &Clock) -> Result<(String
     ))
 }
 
-/// Brings the schedule in line with `cast.toml`: new members join, ready at `now`;
-/// members no longer declared leave once no turn of theirs is in flight; arenas follow the
+/// Brings the schedule in line with `cast.toml`: new members and organs join, ready at `now`
+/// (an organ's home is the cast's directory, `dir`, and its speed the file's); members and
+/// organs no longer declared leave once no turn of theirs is in flight; arenas follow the
 /// file. Returns what changed, in words.
 pub fn sync(
     schedule: &mut Schedule,
     file: &CastFile,
+    dir: &Path,
     now: Millis,
     wait: Duration,
     clock: &Clock,
@@ -285,7 +315,11 @@ pub fn sync(
     let mut said = Vec::new();
     for member in &file.members {
         let home = absolute(&member.home)?;
-        match schedule.participants.iter_mut().find(|p| p.home == home) {
+        let seat = schedule
+            .participants
+            .iter_mut()
+            .find(|p| p.organ.is_none() && p.home == home);
+        match seat {
             Some(p) => {
                 if p.arena != member.arena {
                     said.push(format!("{} moved to the {}", p.id, member.arena));
@@ -296,17 +330,38 @@ pub fn sync(
                 let (name, speed) = read_member(&home, wait, clock)?;
                 let id = schedule.free_id(&name);
                 said.push(format!("{id} joined ({}, speed {speed})", member.arena));
-                schedule.participants.push(Participant {
+                schedule
+                    .participants
+                    .push(joining(id, home, member.arena, speed, now, None));
+            }
+        }
+    }
+    for organ in &file.organs {
+        match schedule
+            .participants
+            .iter_mut()
+            .find(|p| p.organ == Some(organ.kind))
+        {
+            Some(p) => {
+                if p.initiative_speed != organ.speed {
+                    said.push(format!("{} runs at speed {} now", p.id, organ.speed));
+                    p.initiative_speed = organ.speed;
+                }
+            }
+            None => {
+                let id = schedule.free_id(organ.kind.as_str());
+                said.push(format!(
+                    "{id} joined (the {} organ, offstage, speed {})",
+                    organ.kind, organ.speed
+                ));
+                schedule.participants.push(joining(
                     id,
-                    home,
-                    arena: member.arena,
-                    initiative_speed: speed,
-                    next_ready_at: now,
-                    last_completed_at: None,
-                    pending: None,
-                    reaction: None,
-                    place: None,
-                });
+                    dir.to_path_buf(),
+                    Arena::Offstage,
+                    organ.speed,
+                    now,
+                    Some(organ.kind),
+                ));
             }
         }
     }
@@ -316,11 +371,38 @@ pub fn sync(
         .map(|m| absolute(&m.home))
         .collect::<Result<_>>()?;
     schedule.participants.retain(|p| {
-        let keep = declared.contains(&p.home) || p.pending.is_some();
+        let wanted = match p.organ {
+            Some(kind) => file.organs.iter().any(|o| o.kind == kind),
+            None => declared.contains(&p.home),
+        };
+        let keep = wanted || p.pending.is_some();
         if !keep {
             said.push(format!("{} left the cast", p.id));
         }
         keep
     });
     Ok(said)
+}
+
+/// A participant joining the schedule, ready at `now`.
+fn joining(
+    id: String,
+    home: PathBuf,
+    arena: Arena,
+    speed: f64,
+    now: Millis,
+    organ: Option<OrganKind>,
+) -> Participant {
+    Participant {
+        id,
+        home,
+        arena,
+        initiative_speed: speed,
+        next_ready_at: now,
+        last_completed_at: None,
+        pending: None,
+        reaction: None,
+        place: None,
+        organ,
+    }
 }

@@ -12,6 +12,7 @@ use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
+use super::organs::OrganKind;
 use crate::base::clock::Millis;
 use crate::base::store::Layout;
 use crate::doc;
@@ -51,7 +52,7 @@ pub enum TurnKind {
     Scene,
     /// On stage, answering what was said to it.
     Reaction,
-    /// Off stage: rumination or sleep, as its pressure says.
+    /// Off stage: rumination or sleep, as its pressure says; or a maintenance organ's turn.
     Maintenance,
 }
 
@@ -84,6 +85,10 @@ pub struct Participant {
     /// starts everyone.
     #[serde(default)]
     pub place: Option<String>,
+    /// The maintenance organ it is (the appraiser, the mutator), with no home of its own: its
+    /// `home` is the cast's directory. `None`: a member, a creature's home.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub organ: Option<OrganKind>,
 }
 
 impl Participant {
@@ -232,6 +237,7 @@ mod tests {
             pending: None,
             reaction: None,
             place: None,
+            organ: None,
         }
     }
 

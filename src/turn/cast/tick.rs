@@ -5,15 +5,18 @@
 //! the cast's store open again, clear the mark, start the recovery from the moment the turn
 //! completed, open the addressee's reaction window for a `say`, and record the scene line and
 //! the receipt, in one commit. A cast tick killed anywhere leaves the mark, which the next
-//! cast tick recovers; the member's own lease is recovered by the member's next tick.
+//! cast tick recovers; the member's own lease is recovered by the member's next tick. A
+//! maintenance organ's turn has the same three phases around its own work instead of a
+//! member's tick ([`super::organs::turn`]).
 
 use std::time::Duration;
 
 use serde::Serialize;
 
+use super::organs::{self, OrganKind};
 use super::record::{Ending, Receipt, SceneLine};
 use super::schedule::{Pending, Reaction, Schedule, TurnKind, passed_recovery_ms, pick};
-use super::{Cast, sync};
+use super::{Cast, absolute, sync};
 use crate::base::clock::{Clock, Millis, rfc3339};
 use crate::base::config::Config;
 use crate::base::exit::{Error, Kind, Result};
@@ -60,6 +63,15 @@ pub enum CastOutcome {
         kind: TurnKind,
         outcome: Box<TickOutcome>,
     },
+    /// A dry run of a maintenance organ's turn: who would act, why, and what it would do.
+    #[serde(rename = "dry_run")]
+    OrganDryRun {
+        id: String,
+        why: String,
+        kind: TurnKind,
+        organ: OrganKind,
+        would: Vec<String>,
+    },
     /// One participant's turn.
     Turn {
         receipt: Box<Receipt>,
@@ -90,7 +102,14 @@ pub fn cast_tick(
     let mut tx = store.write()?;
     let now = clock.now();
     let (mut schedule, _) = tx.singleton_or_default::<Schedule>()?;
-    let mut notes = sync(&mut schedule, &file, now, opts.wait, clock)?;
+    let mut notes = sync(
+        &mut schedule,
+        &file,
+        &absolute(cast.dir())?,
+        now,
+        opts.wait,
+        clock,
+    )?;
     notes.extend(recover(&mut tx, &mut schedule, knobs.recovery_secs, now)?);
     if schedule.in_flight() >= knobs.max_in_flight as usize {
         let flying: Vec<String> = schedule
@@ -132,6 +151,42 @@ pub fn cast_tick(
         }
         return Ok(CastOutcome::Waiting { next, notes });
     };
+    let cast_tick = schedule.cast_ticks + 1;
+    if let Some(kind) = schedule.participants[index].organ {
+        // A maintenance organ's turn: in wis, no member's tick, no model call.
+        let mark = (!opts.dry_run).then_some(opts.wait);
+        let organ = file.organ(kind);
+        let begun =
+            organs::turn::begin(&tx, &mut schedule, index, why, &organ, cast_tick, now, mark)?;
+        if opts.dry_run {
+            return Ok(CastOutcome::OrganDryRun {
+                id: begun.id.clone(),
+                why: why.into(),
+                kind: TurnKind::Maintenance,
+                organ: kind,
+                would: begun.plan(),
+            });
+        }
+        schedule.cast_ticks = cast_tick;
+        tx.set(&schedule)?;
+        tx.commit()?;
+        drop(store);
+        let reach = organs::turn::Reach {
+            wait: opts.wait,
+            config_flags: &opts.config_flags,
+            clock,
+        };
+        let (receipt, failed) = organs::turn::finish(cast, begun, &knobs, reach)?;
+        return match failed {
+            Some(e) => Err(e.context(format!("cast tick {cast_tick}, the {kind}"))),
+            None => Ok(CastOutcome::Turn {
+                receipt: Box::new(receipt),
+                scene: None,
+                report: None,
+                notes,
+            }),
+        };
+    }
     let scene: Vec<String> = tx
         .ring::<SceneLine>(Some(knobs.scene_window as usize))?
         .into_iter()
@@ -152,7 +207,6 @@ pub fn cast_tick(
         .filter(|(i, p)| *i != index && p.arena == Arena::Scene)
         .filter_map(|(_, p)| Some((p.id.clone(), p.place.clone()?)))
         .collect();
-    let cast_tick = schedule.cast_ticks + 1;
     let me = &schedule.participants[index];
     let (id, home, arena) = (me.id.clone(), Home::new(&me.home), me.arena);
     let kind = me.next_kind(now);
@@ -430,10 +484,17 @@ fn recover(
         p.pending = None;
         p.last_completed_at = Some(now);
         p.next_ready_at = now + p.recovery_ms(recovery_secs);
-        let detail = format!(
-            "cast tick {} (pid {}) died mid-turn; {}'s own next tick recovers its turn",
-            t.cast_tick, t.pid, p.id
-        );
+        let detail = match p.organ {
+            Some(kind) => format!(
+                "cast tick {} (pid {}) died mid-turn; the {kind}'s next turn carries on from \
+                 what it recorded",
+                t.cast_tick, t.pid
+            ),
+            None => format!(
+                "cast tick {} (pid {}) died mid-turn; {}'s own next tick recovers its turn",
+                t.cast_tick, t.pid, p.id
+            ),
+        };
         tx.push(&Receipt {
             cast_tick: t.cast_tick,
             id: p.id.clone(),

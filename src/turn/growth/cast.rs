@@ -58,9 +58,11 @@ impl CastReport {
             .participants
             .iter()
             .map(|p| {
+                // An organ has no store of its own.
                 let persona = Home::new(&p.home)
                     .open(PEEK, "report", clock)
                     .ok()
+                    .filter(|_| p.organ.is_none())
                     .and_then(|s| s.read().ok()?.singleton::<Persona>().ok());
                 (p.clone(), persona)
             })
@@ -127,6 +129,12 @@ impl CastReport {
             .iter()
             .map(|(p, persona)| {
                 let (name, ticks, level, pressure) = match persona {
+                    _ if p.organ.is_some() => (
+                        format!("the {} (organ)", p.organ.map(|k| k.as_str()).unwrap_or("")),
+                        "-".into(),
+                        "-".into(),
+                        "-".into(),
+                    ),
                     Some(x) => (
                         x.name.clone(),
                         x.ticks.to_string(),
@@ -135,11 +143,17 @@ impl CastReport {
                     ),
                     None => ("(store busy)".into(), "-".into(), "-".into(), "-".into()),
                 };
-                vec![
+                // An organ has no page of its own to link to.
+                let id = if p.organ.is_some() {
+                    Cell::text(&p.id)
+                } else {
                     Cell::Raw(format!(
                         "<a href=\"{0}.html\">{0}</a>",
                         escape(&url_safe(&p.id))
-                    )),
+                    ))
+                };
+                vec![
+                    id,
                     Cell::text(name),
                     Cell::text(p.arena.to_string()),
                     Cell::Num(format!("{:.2}", p.initiative_speed)),

@@ -353,8 +353,14 @@ pub fn begin<'a>(
             )
         }
     };
+    // The standing values it holds (accepted from a cast's review, or told): one line.
+    let held: Vec<String> = crate::memory::standing(tx, prompt::VALUES_SHOWN)?
+        .into_iter()
+        .map(|e| e.body)
+        .collect();
     let tail = Tail {
         tick,
+        values: prompt::values_line(&held),
         plan: plan_text.filter(|_| choice.turn == Turn::Rumination),
         objectives: body.objectives,
         quest: body.quest,

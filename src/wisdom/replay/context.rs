@@ -103,9 +103,15 @@ pub fn rebuild(
         .extend(recalled.iter().map(|k| k.shown(step)));
     let known: Vec<String> = recalled.into_iter().map(|k| k.body).collect();
     let cue = work_cue_with(step_of(&m.situation), &known, &pool, "");
+    // Today's standing values, as today's tick reads them.
+    let held: Vec<String> = crate::memory::standing(rx, prompt::VALUES_SHOWN)?
+        .into_iter()
+        .map(|e| e.body)
+        .collect();
     let tail = Tail {
         scene: None,
         keeper: None,
+        values: prompt::values_line(&held),
         tick: m.tick,
         plan: None,
         objectives: today.objectives.map(str::to_string),

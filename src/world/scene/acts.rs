@@ -24,7 +24,7 @@ pub const OBJECT_ABOUT_MAX_CHARS: usize = 160;
 /// Most things a scene holds.
 pub const OBJECTS_MAX: usize = 16;
 /// Most characters of a deed's outcome.
-const OUTCOME_MAX_CHARS: usize = 300;
+pub const OUTCOME_MAX_CHARS: usize = 300;
 /// Most characters of what was asked, quoted in a refusal's scene line.
 const ASKED_SHOWN_CHARS: usize = 80;
 /// The name of the place where the scene starts everyone.

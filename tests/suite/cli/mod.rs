@@ -6,6 +6,7 @@
 mod cachectl;
 mod cast;
 mod cast_acts;
+mod cast_organs;
 mod commission;
 mod curve_arms;
 mod curve_fixture;

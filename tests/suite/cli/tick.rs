@@ -396,3 +396,46 @@ fn sleep_pressure_brings_a_sleep_turn_and_wis_sleep_sleeps_now() {
     assert_eq!(status["sleeps"], 2);
     assert_eq!(status["documents"]["wis.sleep_receipt.v1"], 2);
 }
+
+/// A standing value the operator told (`wis memory add --kind value`) reaches the creature's
+/// prompt as one line, and an archived one leaves it; with none, no line.
+#[test]
+fn a_told_value_is_one_line_of_the_next_prompt() {
+    let server = FakeOpenAi::builder()
+        .then_forever(Answer::content(
+            r#"{"tool": "reply", "args": {"text": "ok"}}"#,
+        ))
+        .start();
+    let mut env = env_with(&server);
+    tick(&env);
+    let first = server.last_completion().json.to_string();
+    assert!(!first.contains("You hold:"), "{first}");
+    let told = [
+        "--output-format",
+        "json",
+        "memory",
+        "add",
+        "--kind",
+        "value",
+        "When someone speaks to me, I answer them.",
+    ];
+    let id = env.wis(&told).json()["id"].as_u64().unwrap();
+    env.now += 60;
+    tick(&env);
+    let asked = server.last_completion().json.to_string();
+    assert!(
+        asked.contains("You hold: When someone speaks to me, I answer them."),
+        "{asked}"
+    );
+    env.edit_store(|tx| {
+        let memory = wis::memory::Memory::new(Box::new(wis::memory::HashEmbedder::new(256)));
+        let id = wis::memory::EngramId(id);
+        memory
+            .set_tier(tx, id, wis::memory::Tier::Archive, 0)
+            .unwrap();
+    });
+    env.now += 60;
+    tick(&env);
+    let after = server.last_completion().json.to_string();
+    assert!(!after.contains("You hold:"), "{after}");
+}
