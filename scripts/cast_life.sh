@@ -15,7 +15,8 @@
 # Env: WIS (the wis binary; default target/release/wis, else wis on PATH), RECOVERY_SECS (the
 # members' rest after a turn, before their initiative speed; default 20), ORGAN_SPEED (default
 # 0.5: an organ rests twice a member's base rest), MIN_TURNS (the appraiser's fewest turns on
-# stage for an appraisal; default 2).
+# stage for an appraisal; default 2), APPRAISALS (the mutator's: how many of a member's latest
+# appraisals must each show a pattern; default 3).
 set -euo pipefail
 dir=${1:?usage: scripts/cast_life.sh DIR TICKS [SEED]}
 ticks=${2:?usage: scripts/cast_life.sh DIR TICKS [SEED]}
@@ -39,7 +40,8 @@ cast="$dir/cast"
   --recovery-secs "${RECOVERY_SECS:-20}" >/dev/null
 "$wis" --quiet cast --dir "$cast" organ add appraiser --speed "${ORGAN_SPEED:-0.5}" \
   --min-turns "${MIN_TURNS:-2}" >/dev/null
-"$wis" --quiet cast --dir "$cast" organ add mutator --speed "${ORGAN_SPEED:-0.5}" >/dev/null
+"$wis" --quiet cast --dir "$cast" organ add mutator --speed "${ORGAN_SPEED:-0.5}" \
+  --appraisals "${APPRAISALS:-3}" >/dev/null
 "$wis" --quiet cast --dir "$cast" object add lamp "an oil lamp on the table, unlit" >/dev/null
 
 # One line per turn, as it is played.
