@@ -221,24 +221,42 @@ impl Schedule {
     }
 }
 
+/// A participant for tests: ready at `ready` with `speed`, nothing pending; on stage with a
+/// home of its own, or, as an `organ`, off stage with the cast's directory as its home.
+#[cfg(test)]
+pub(crate) fn sample_participant(
+    id: &str,
+    ready: Millis,
+    speed: f64,
+    organ: Option<OrganKind>,
+) -> Participant {
+    Participant {
+        id: id.into(),
+        home: match organ {
+            Some(_) => PathBuf::from("/cast"),
+            None => PathBuf::from(format!("/h/{id}")),
+        },
+        arena: match organ {
+            Some(_) => Arena::Offstage,
+            None => Arena::Scene,
+        },
+        initiative_speed: speed,
+        next_ready_at: ready,
+        last_completed_at: None,
+        pending: None,
+        reaction: None,
+        place: None,
+        organ,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use proptest::prelude::*;
 
     fn p(id: &str, ready: Millis, speed: f64) -> Participant {
-        Participant {
-            id: id.into(),
-            home: PathBuf::from(format!("/h/{id}")),
-            arena: Arena::Scene,
-            initiative_speed: speed,
-            next_ready_at: ready,
-            last_completed_at: None,
-            pending: None,
-            reaction: None,
-            place: None,
-            organ: None,
-        }
+        sample_participant(id, ready, speed, None)
     }
 
     fn spoken_to(mut x: Participant, until: Millis) -> Participant {

@@ -11,7 +11,7 @@ use super::proposal::{VALUE_MAX_CHARS, parse_id};
 use super::*;
 use crate::memory::EngramId;
 use crate::turn::cast::record::{Ending, Receipt};
-use crate::turn::cast::schedule::{Participant, Pending, TurnKind, pick, queue};
+use crate::turn::cast::schedule::{Pending, TurnKind, pick, queue, sample_participant};
 use crate::turn::cast::{CastFile, Knobs};
 use crate::world::scene::{Arena, Deed, SceneAct};
 
@@ -495,22 +495,7 @@ fn organs_in_cast_toml_read_and_write_back_the_same() {
 /// resting `recovery_secs / speed` from its turn's completion.
 #[test]
 fn the_law_schedules_an_organ_like_any_participant() {
-    let p = |id: &str, ready: i64, speed: f64, organ: Option<OrganKind>| Participant {
-        id: id.into(),
-        home: PathBuf::from("/cast"),
-        arena: if organ.is_some() {
-            Arena::Offstage
-        } else {
-            Arena::Scene
-        },
-        initiative_speed: speed,
-        next_ready_at: ready,
-        last_completed_at: None,
-        pending: None,
-        reaction: None,
-        place: None,
-        organ,
-    };
+    let p = sample_participant;
     let mut all = vec![
         p("Tam", 500, 1.5, None),
         p("appraiser", 400, 1.0, Some(OrganKind::Appraiser)),
