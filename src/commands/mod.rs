@@ -190,7 +190,8 @@ pub enum Command {
     /// What the creature said to you: its replies, and the commission each answers.
     Inbox(inbox::Args),
     /// A cast: creatures sharing one machine and model server, taking turns by one
-    /// initiative law: init, add, remove, arena, object, tick, status, log, export, check.
+    /// initiative law: init, add, remove, arena, object, organ, tick, status, log, review,
+    /// export, check.
     Cast(cast::Args),
     /// Lineage: export the creature's validated corpus as a heirloom volume, import volumes
     /// into a newborn, show the generational metrics.
