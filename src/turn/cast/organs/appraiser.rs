@@ -18,7 +18,7 @@ use crate::base::clock::{Clock, Millis};
 use crate::base::exit::Result;
 use crate::base::home::Home;
 use crate::base::store::Read;
-use crate::memory::{Kind, Memory, NewEngram, Provenance};
+use crate::memory::{EngramId, Filter, Kind, Memory, NewEngram, Provenance};
 use crate::turn::cast::record::{Ending, Receipt};
 use crate::turn::cast::schedule::TurnKind;
 use crate::wisdom::episodes::Episode;
@@ -214,11 +214,20 @@ pub fn appraise(w: &Window, reach: &Reach<'_>) -> Result<Appraisal> {
     let words = text(w.from_tick, w.to_tick, &tally, score);
     let memory = Memory::from_config(&config.embed)?;
     let now = reach.clock.now();
-    let new = NewEngram::new(Kind::Appraisal, words.clone(), Provenance::Experienced)
-        .source(format!("cast-ticks:{}-{}", w.from_tick, w.to_tick));
+    let source = format!("cast-ticks:{}-{}", w.from_tick, w.to_tick);
     let mut tx = store.write()?;
-    let engram = memory.remember(&mut tx, new, now)?;
-    tx.commit()?;
+    // A turn killed after this commit and before the cast recorded the appraisal appraises the
+    // same window again: the engram it wrote then is this one, not a second.
+    let engram = match written(&tx, &source, &words)? {
+        Some(id) => id,
+        None => {
+            let new = NewEngram::new(Kind::Appraisal, words.clone(), Provenance::Experienced)
+                .source(source);
+            let id = memory.remember(&mut tx, new, now)?;
+            tx.commit()?;
+            id
+        }
+    };
     Ok(Appraisal {
         member: w.member.clone(),
         cast_tick: reach.cast_tick,
@@ -232,4 +241,13 @@ pub fn appraise(w: &Window, reach: &Reach<'_>) -> Result<Appraisal> {
         engram,
         text: words,
     })
+}
+
+/// The appraisal engram already written for this window (same source, same words), if any.
+fn written(rx: &impl Read, source: &str, words: &str) -> Result<Option<EngramId>> {
+    let filter = Filter::default().kind(Kind::Appraisal);
+    Ok(crate::memory::list(rx, &filter, usize::MAX)?
+        .into_iter()
+        .find(|e| e.body == words && e.sources.iter().any(|s| s == source))
+        .map(|e| e.id))
 }

@@ -524,3 +524,66 @@ fn the_law_schedules_an_organ_like_any_participant() {
         Some("mutator")
     );
 }
+
+#[test]
+fn an_appraisal_written_before_a_kill_is_found_again_not_written_twice() {
+    use crate::base::clock::Clock;
+    use crate::base::home::Home;
+    use crate::memory::{Filter, Kind, list};
+    use crate::turn::birth::{BirthOptions, birth};
+    use std::time::Duration;
+
+    let dir = tempfile::tempdir().unwrap();
+    let home = Home::new(dir.path().join("ada"));
+    let clock = Clock::pinned(1_767_225_600_000);
+    let opts = BirthOptions {
+        seed: Some(7),
+        name: None,
+        force: false,
+        wait: Duration::from_secs(1),
+    };
+    birth(&home, &opts, &clock).unwrap();
+    let flags = vec!["embed.backend=hash".to_string()];
+    let reach = appraiser::Reach {
+        wait: Duration::from_secs(1),
+        config_flags: &flags,
+        clock: &clock,
+        cast_tick: 9,
+    };
+    let window = appraiser::Window {
+        member: "ada".into(),
+        home: dir.path().join("ada"),
+        through: 8,
+        from_tick: 2,
+        to_tick: 8,
+        tally: Tally {
+            turns: 3,
+            passed: 3,
+            ..Tally::default()
+        },
+        ticks: Vec::new(),
+    };
+    // The first turn wrote the engram and was killed before the cast recorded it; the next
+    // turn appraises the same window.
+    let first = appraiser::appraise(&window, &reach).unwrap();
+    let again = appraiser::appraise(&window, &reach).unwrap();
+    assert_eq!(first.engram, again.engram);
+    let store = home.open(Duration::from_secs(1), "test", &clock).unwrap();
+    let kept = list(
+        &store.read().unwrap(),
+        &Filter::default().kind(Kind::Appraisal),
+        10,
+    )
+    .unwrap();
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    drop(store);
+    // A later window is a new appraisal.
+    let later = appraiser::Window {
+        from_tick: 9,
+        to_tick: 12,
+        through: 12,
+        ..window
+    };
+    let next = appraiser::appraise(&later, &reach).unwrap();
+    assert_ne!(next.engram, first.engram);
+}
