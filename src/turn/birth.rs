@@ -32,6 +32,19 @@ pub struct BirthOptions {
     pub wait: Duration,
 }
 
+impl BirthOptions {
+    /// A test's birth: seeded, named by its genome, never forced, a second's wait for the store.
+    #[cfg(test)]
+    pub(crate) fn seeded(seed: u64) -> BirthOptions {
+        BirthOptions {
+            seed: Some(seed),
+            name: None,
+            force: false,
+            wait: Duration::from_secs(1),
+        }
+    }
+}
+
 /// Births a creature in `home`: draws its genome, writes `wis.toml`, creates the store and
 /// the workspace. An existing creature is refused unless `force`, which archives it first.
 /// A random seed below 2^53, so that JavaScript (the CultCache library) holds it exactly.

@@ -49,12 +49,7 @@ impl Life {
         let dir = tempfile::tempdir().unwrap();
         let home = Home::new(dir.path().join("home"));
         let clock = Clock::pinned(1_767_225_600_000);
-        let opts = BirthOptions {
-            seed: Some(7),
-            name: None,
-            force: false,
-            wait: Duration::from_secs(1),
-        };
+        let opts = BirthOptions::seeded(7);
         birth(&home, &opts, &clock).unwrap();
         let mut config = Config::default();
         config.wisdom.recall_enabled = true;

@@ -71,12 +71,7 @@ fn stream(home: &Home) -> Vec<StreamLine> {
 fn fifty_failures_are_one_line_and_turn_numbers_are_not_reused() {
     let dir = tempfile::tempdir().unwrap();
     let home = Home::new(dir.path().join("home"));
-    let opts = BirthOptions {
-        seed: Some(7),
-        name: None,
-        force: false,
-        wait: Duration::from_secs(1),
-    };
+    let opts = BirthOptions::seeded(7);
     birth(&home, &opts, &Clock::pinned(BORN)).unwrap();
     let before = stream(&home).len();
     for i in 0..50 {

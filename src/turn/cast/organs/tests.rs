@@ -536,12 +536,7 @@ fn an_appraisal_written_before_a_kill_is_found_again_not_written_twice() {
     let dir = tempfile::tempdir().unwrap();
     let home = Home::new(dir.path().join("ada"));
     let clock = Clock::pinned(1_767_225_600_000);
-    let opts = BirthOptions {
-        seed: Some(7),
-        name: None,
-        force: false,
-        wait: Duration::from_secs(1),
-    };
+    let opts = BirthOptions::seeded(7);
     birth(&home, &opts, &clock).unwrap();
     let flags = vec!["embed.backend=hash".to_string()];
     let reach = appraiser::Reach {
