@@ -26,6 +26,7 @@ mod replay;
 mod report;
 mod sleep;
 mod status;
+mod suite;
 mod tick;
 mod unlock;
 
@@ -193,6 +194,10 @@ pub enum Command {
     /// initiative law: init, add, remove, arena, object, organ, tick, status, log, review,
     /// export, check.
     Cast(cast::Args),
+    /// The commission suite: draw a house and the keeper's errands from a seed, and summarize
+    /// the lives that did them (per kind, first half against second, wise against dark).
+    #[command(subcommand)]
+    Suite(suite::Command),
     /// Lineage: export the creature's validated corpus as a heirloom volume, import volumes
     /// into a newborn, show the generational metrics.
     #[command(subcommand)]
@@ -266,6 +271,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Cast(args) => cast::run(&ctx, args),
         Command::Commission(cmd) => commission::run(&ctx, cmd),
         Command::Inbox(args) => inbox::run(&ctx, args),
+        Command::Suite(cmd) => suite::run(&ctx, cmd),
     }
 }
 

@@ -32,7 +32,8 @@ pub enum Check {
     FileExists { path: String },
     /// Held when the workspace's file contains the text (case ignored).
     FileContains { path: String, text: String },
-    /// Held when the creature's reply to the commission contains the text (case ignored).
+    /// Held when the creature's reply to the commission contains the text (case ignored, as
+    /// whole words: `7` is not found in `17`).
     ReplyContains { text: String },
 }
 
@@ -114,9 +115,22 @@ impl Check {
     }
 }
 
-/// Whether `reply` holds the text a [`Check::ReplyContains`] looks for (case ignored).
+/// Whether `reply` holds the text a [`Check::ReplyContains`] looks for: case ignored, and as
+/// whole words: a text that begins or ends with a letter or digit is not found inside a longer
+/// word or number (`7` is not in `17`, `water` is in `water the plants` but not in `watery`).
 pub fn reply_holds(text: &str, reply: &str) -> bool {
-    reply.to_lowercase().contains(&text.to_lowercase())
+    let text = text.to_lowercase();
+    let reply = reply.to_lowercase();
+    if text.is_empty() {
+        return false;
+    }
+    let word = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+    let (starts, ends) = (word(text.chars().next()), word(text.chars().last()));
+    reply.match_indices(&text).any(|(at, _)| {
+        let before = reply[..at].chars().next_back();
+        let after = reply[at + text.len()..].chars().next();
+        !(starts && word(before)) && !(ends && word(after))
+    })
 }
 
 fn split_word(text: &str) -> (&str, &str) {
@@ -213,5 +227,18 @@ mod tests {
     fn a_reply_holds_its_text_whatever_the_case() {
         assert!(reply_holds("Tulip", "the code is TULIP-42"));
         assert!(!reply_holds("tulip", "rose"));
+    }
+
+    #[test]
+    fn a_reply_holds_its_text_as_whole_words_only() {
+        assert!(reply_holds("7", "There are 7 lines."));
+        assert!(reply_holds("7", "7"));
+        assert!(!reply_holds("7", "17"), "a number inside a longer one");
+        assert!(!reply_holds("12", "6120"), "a demonstration's answer");
+        assert!(reply_holds("12", "6120, or 12"), "a later match still counts");
+        assert!(reply_holds("april", "letters/april.txt"));
+        assert!(!reply_holds("water", "watery"));
+        assert!(reply_holds("disk full", "it says: DISK FULL!"));
+        assert!(reply_holds("-x", "a-x"), "a text that begins with no word character");
     }
 }

@@ -98,6 +98,11 @@ pub struct Commission {
     pub text: String,
     #[serde(default)]
     pub check: Option<Check>,
+    /// The kind of errand, as the keeper names it (`value`, `write`, …; [`valid_kind`]):
+    /// what the keeper's figures group by, and what a lesson learned on one commission is
+    /// recalled for on the next of its kind. None: not named.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
     /// Ticks it may take from when it was given; past them it expires.
     #[serde(default)]
     pub due_ticks: Option<u64>,
@@ -195,6 +200,7 @@ impl Commission {
         Commission {
             text: bounded(text),
             check,
+            kind: None,
             due_ticks,
             status: Status::Open,
             given_tick: tick,
@@ -251,10 +257,12 @@ impl Commission {
         self.text.clone()
     }
 
-    /// Whether it is past its due ticks at the creature's age `tick`.
+    /// Whether it is past its due ticks when the turn of tick `tick` begins: given at age
+    /// `given_tick` with `due_ticks` = d, the ticks `given_tick + 1` to `given_tick + d` may
+    /// work it, and the next one finds it expired.
     pub fn overdue(&self, tick: u64) -> bool {
         self.due_ticks
-            .is_some_and(|d| tick >= self.given_tick.saturating_add(d))
+            .is_some_and(|d| tick > self.given_tick.saturating_add(d))
     }
 
     /// Records one work turn of episode `tick` on it.
@@ -275,6 +283,19 @@ impl Commission {
         self.ended_at = Some(at);
         self.verdict = Some(bounded(&verdict.into()));
     }
+}
+
+/// Most characters of a commission's kind.
+pub const KIND_MAX_CHARS: usize = 24;
+
+/// Whether `kind` is a kind a keeper may name: 1 to [`KIND_MAX_CHARS`] lowercase letters,
+/// digits and dashes, starting with a letter.
+pub fn valid_kind(kind: &str) -> bool {
+    (1..=KIND_MAX_CHARS).contains(&kind.len())
+        && kind.starts_with(|c: char| c.is_ascii_lowercase())
+        && kind
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
 }
 
 /// A text cut to [`MAX_TEXT_CHARS`], trimmed, with no control character but the newline (what
@@ -384,6 +405,14 @@ pub fn said(
 #[cfg(test)]
 mod patience_tests {
     use super::*;
+
+    #[test]
+    fn a_commission_due_in_one_tick_may_be_worked_that_tick() {
+        // Regression: it expired as the first tick after it was given began, never worked.
+        let c = Commission::new("write hi into a.txt", None, Some(1), 10, 0);
+        assert!(!c.overdue(11), "tick 11 may work it");
+        assert!(c.overdue(12));
+    }
 
     #[test]
     fn a_commission_tried_patience_times_is_set_aside_and_comes_back() {

@@ -5,6 +5,7 @@
 
 pub mod action;
 pub mod check;
+pub mod commission_figures;
 pub mod commissions;
 pub mod criterion;
 pub mod expectations;

@@ -30,6 +30,8 @@ pub struct Ask {
     /// The check, as written (one of [`FORMS`]).
     pub check: Option<String>,
     pub due_ticks: Option<u64>,
+    /// The kind of errand ([`commissions::valid_kind`]).
+    pub kind: Option<String>,
 }
 
 /// A commission as the keeper reads it.
@@ -87,6 +89,16 @@ pub fn give(
     if ask.due_ticks == Some(0) {
         return Err(Error::usage("--due-ticks must be at least 1"));
     }
+    if let Some(kind) = &ask.kind
+        && !commissions::valid_kind(kind)
+    {
+        return Err(Error::usage(format!(
+            "--kind {:?} is not a kind: 1 to {} lowercase letters, digits and dashes, starting with a letter",
+            bounded(kind),
+            commissions::KIND_MAX_CHARS
+        ))
+        .hint("e.g. --kind value, --kind write, --kind count"));
+    }
     let live = commissions::desk(tx)?.live.len();
     if live >= config.keeper.max_open {
         return Err(Error::data(format!(
@@ -96,7 +108,8 @@ pub fn give(
         .hint("confirm, reject or drop one first (`wis commission list`)"));
     }
     let persona: Persona = tx.singleton()?;
-    let c = Commission::new(&text, check, ask.due_ticks, persona.ticks, now);
+    let mut c = Commission::new(&text, check, ask.due_ticks, persona.ticks, now);
+    c.kind = ask.kind.clone();
     let id = commissions::give(tx, &c)?;
     tx.push(&StreamLine::new(
         persona.ticks,

@@ -26,3 +26,4 @@ pub mod musing;
 pub mod recall;
 pub mod reflex;
 pub mod replay;
+pub mod suite;

@@ -20,6 +20,11 @@ pub struct Args {
     /// Ticks it may take; past them it expires.
     #[arg(long, value_name = "N")]
     pub due_ticks: Option<u64>,
+    /// The kind of errand (`value`, `write`, `count`…: lowercase letters, digits and dashes):
+    /// `wis status` and the report give the done rate per kind, and what the creature learned
+    /// doing one is recalled for the next of its kind.
+    #[arg(long, value_name = "KIND")]
+    pub kind: Option<String>,
 }
 
 pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
@@ -28,6 +33,7 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
         text: args.text,
         check: args.check,
         due_ticks: args.due_ticks,
+        kind: args.kind,
     };
     let check = match &ask.check {
         Some(text) => Some(keeper::read_check(text, &ctx.home.workspace(), &config)?),

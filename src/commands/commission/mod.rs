@@ -82,6 +82,9 @@ fn pairs(id: u64, c: &Commission) -> Vec<(String, String)> {
         ),
         ("ticks spent".into(), c.ticks_spent.to_string()),
     ];
+    if let Some(k) = &c.kind {
+        out.push(("kind".into(), k.clone()));
+    }
     if let Some(d) = c.due_ticks {
         out.push(("due within".into(), format!("{d} ticks")));
     }

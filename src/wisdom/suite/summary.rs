@@ -1,0 +1,246 @@
+//! What a suite's life came to: per kind, done within the suite's ticks and ticks to done; the
+//! first half of the stream against the second (practice); and, over several seeds, a wise
+//! life against its dark twin, paired by errand, each with a 95% bootstrap interval.
+
+use std::collections::BTreeMap;
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::Serialize;
+
+use crate::creature::commission_figures::median;
+use crate::creature::commissions::Commission;
+use crate::wisdom::curve::interval::{Interval, RESAMPLES};
+
+/// The ticks each errand is given by the suite.
+pub const TICKS_EACH: u64 = 15;
+
+/// One errand's fate.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Fate {
+    pub kind: String,
+    pub text: String,
+    /// The creature's age when it was given.
+    pub given: u64,
+    /// Done within the suite's ticks.
+    pub done: bool,
+    /// Ticks from giving to done, when done.
+    pub ticks: Option<u64>,
+}
+
+/// The fates of `commissions` (in the order given): done when its check held (or the keeper
+/// confirmed it) within `within` ticks; anything else (expired, dropped, still open) is not.
+pub fn fates(commissions: &[Commission], within: u64) -> Vec<Fate> {
+    commissions
+        .iter()
+        .map(|c| {
+            let ticks = crate::creature::commission_figures::ticks_to_done(c);
+            let done = ticks.is_some_and(|t| t <= within);
+            Fate {
+                kind: c.kind.clone().unwrap_or_else(|| "(none)".into()),
+                text: c.text.clone(),
+                given: c.given_tick,
+                done,
+                ticks: ticks.filter(|_| done),
+            }
+        })
+        .collect()
+}
+
+/// Done counts and ticks of a set of fates.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Tally {
+    pub given: usize,
+    pub done: usize,
+    pub rate: f64,
+    pub median_ticks: Option<f64>,
+}
+
+impl Tally {
+    pub fn of<'a>(fates: impl IntoIterator<Item = &'a Fate>) -> Tally {
+        let fates: Vec<&Fate> = fates.into_iter().collect();
+        let done = fates.iter().filter(|f| f.done).count();
+        let ticks: Vec<u64> = fates.iter().filter_map(|f| f.ticks).collect();
+        Tally {
+            given: fates.len(),
+            done,
+            rate: if fates.is_empty() {
+                0.0
+            } else {
+                done as f64 / fates.len() as f64
+            },
+            median_ticks: median(&ticks),
+        }
+    }
+}
+
+/// A suite's summary.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Summary {
+    pub all: Tally,
+    pub per_kind: BTreeMap<String, Tally>,
+    pub first_half: Tally,
+    pub second_half: Tally,
+    /// The second half's done rate less the first's, with its interval.
+    pub practice: Option<Interval>,
+}
+
+/// The summary of one or more suites' fates (each a life's stream, in the order given).
+pub fn summarize(lives: &[Vec<Fate>], seed: u64) -> Summary {
+    let all: Vec<&Fate> = lives.iter().flatten().collect();
+    let mut per_kind: BTreeMap<String, Vec<&Fate>> = BTreeMap::new();
+    for f in &all {
+        per_kind.entry(f.kind.clone()).or_default().push(f);
+    }
+    let halves: Vec<(Vec<f64>, Vec<f64>)> = lives.iter().map(|l| halves(l, |f| f.done)).collect();
+    let (mut first, mut second): (Vec<&Fate>, Vec<&Fate>) = (Vec::new(), Vec::new());
+    for l in lives {
+        let mid = l.len() / 2;
+        first.extend(&l[..mid]);
+        second.extend(&l[mid..]);
+    }
+    Summary {
+        all: Tally::of(all.iter().copied()),
+        per_kind: per_kind
+            .into_iter()
+            .map(|(k, v)| (k, Tally::of(v)))
+            .collect(),
+        first_half: Tally::of(first),
+        second_half: Tally::of(second),
+        practice: (!all.is_empty()).then(|| half_gain(&halves, seed)),
+    }
+}
+
+/// A life's values split at its middle: (first half, second half).
+fn halves(life: &[Fate], value: impl Fn(&Fate) -> bool) -> (Vec<f64>, Vec<f64>) {
+    let mid = life.len() / 2;
+    let v: Vec<f64> = life.iter().map(|f| f64::from(u8::from(value(f)))).collect();
+    (v[..mid].to_vec(), v[mid..].to_vec())
+}
+
+/// The second halves' mean less the first halves', over lives (each its own stratum), with a
+/// 95% percentile-bootstrap interval resampling each half of each life.
+pub fn half_gain(lives: &[(Vec<f64>, Vec<f64>)], seed: u64) -> Interval {
+    let stat = |lives: &[(Vec<f64>, Vec<f64>)]| {
+        let mean = |v: Vec<&f64>| {
+            if v.is_empty() {
+                0.0
+            } else {
+                v.iter().copied().sum::<f64>() / v.len() as f64
+            }
+        };
+        mean(lives.iter().flat_map(|l| &l.1).collect())
+            - mean(lives.iter().flat_map(|l| &l.0).collect())
+    };
+    let mean = stat(lives);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut draws: Vec<f64> = (0..RESAMPLES)
+        .map(|_| {
+            let resampled: Vec<(Vec<f64>, Vec<f64>)> = lives
+                .iter()
+                .map(|(a, b)| {
+                    let mut pick = |v: &Vec<f64>| -> Vec<f64> {
+                        (0..v.len())
+                            .map(|_| v[rng.random_range(0..v.len())])
+                            .collect()
+                    };
+                    (pick(a), pick(b))
+                })
+                .collect();
+            stat(&resampled)
+        })
+        .collect();
+    draws.sort_by(f64::total_cmp);
+    let at = |q: f64| draws[((RESAMPLES as f64 - 1.0) * q).round() as usize];
+    Interval {
+        mean,
+        low: at(0.025),
+        high: at(0.975),
+    }
+}
+
+/// A wise life against its dark twin on the same errands.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Practice {
+    /// The wise lives' second-half rate less their first-half rate.
+    pub wise: Interval,
+    /// The same for the dark twins.
+    pub dark: Interval,
+    /// The wise gain less the dark gain, paired errand by errand.
+    pub difference: Interval,
+}
+
+/// Compares wise lives with their dark twins (the same seed's errands, in the same order;
+/// paired by position up to the shorter of each pair).
+pub fn practice(wise: &[Vec<Fate>], dark: &[Vec<Fate>], seed: u64) -> Practice {
+    let split = |lives: &[Vec<Fate>]| -> Vec<(Vec<f64>, Vec<f64>)> {
+        lives.iter().map(|l| halves(l, |f| f.done)).collect()
+    };
+    let paired: Vec<(Vec<f64>, Vec<f64>)> = wise
+        .iter()
+        .zip(dark)
+        .map(|(w, d)| {
+            let n = w.len().min(d.len());
+            let diff: Vec<f64> = (0..n)
+                .map(|i| f64::from(u8::from(w[i].done)) - f64::from(u8::from(d[i].done)))
+                .collect();
+            let mid = n / 2;
+            (diff[..mid].to_vec(), diff[mid..].to_vec())
+        })
+        .collect();
+    Practice {
+        wise: half_gain(&split(wise), seed),
+        dark: half_gain(&split(dark), seed.wrapping_add(1)),
+        difference: half_gain(&paired, seed.wrapping_add(2)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn life(done: &[bool]) -> Vec<Fate> {
+        done.iter()
+            .enumerate()
+            .map(|(i, d)| Fate {
+                kind: if i % 2 == 0 { "value" } else { "write" }.into(),
+                text: format!("errand {i}"),
+                given: i as u64 * 3,
+                done: *d,
+                ticks: d.then_some(2 + i as u64 % 3),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn halves_split_each_life_at_its_middle() {
+        let s = summarize(&[life(&[false, false, true, true])], 7);
+        assert_eq!((s.first_half.done, s.second_half.done), (0, 2));
+        assert_eq!(s.all.rate, 0.5);
+        assert_eq!(s.per_kind["value"].given, 2);
+        let gain = s.practice.unwrap();
+        assert_eq!(gain.mean, 1.0);
+        assert!(gain.low <= gain.mean && gain.mean <= gain.high);
+    }
+
+    #[test]
+    fn a_twin_that_improves_alike_shows_no_difference() {
+        let a = life(&[false, true, false, true, true, true, true, true]);
+        let p = practice(&[a.clone()], &[a], 3);
+        assert_eq!(p.difference.mean, 0.0);
+        assert_eq!((p.difference.low, p.difference.high), (0.0, 0.0));
+        assert!(p.wise.mean > 0.0);
+    }
+
+    #[test]
+    fn fates_count_done_only_within_the_suite_s_ticks() {
+        let mut late = Commission::new("x", None, Some(15), 10, 0);
+        late.status = crate::creature::commissions::Status::Done;
+        late.ended_tick = Some(30);
+        let mut quick = late.clone();
+        quick.ended_tick = Some(12);
+        let f = fates(&[late, quick], TICKS_EACH);
+        assert_eq!((f[0].done, f[1].done), (false, true));
+        assert_eq!(f[1].ticks, Some(2));
+    }
+}
