@@ -228,6 +228,7 @@ fn judging_open_checks(bencher: divan::Bencher, episodes: u64) {
                 now: 0,
                 situation: "-|job #",
                 pool: &pool,
+                errands: false,
             };
             let closing =
                 steps::after_action(&mut tx, scene, step.as_ref(), &action, &outcome, None)

@@ -149,7 +149,33 @@ pub struct Commission {
     /// Times it was set aside.
     #[serde(default)]
     pub asides: u32,
+    /// The steps before its own words that the world can close one by one (`read FILE`, `run
+    /// CMD`, …), read from its words when it was given with `[wisdom] errands_enabled`; empty:
+    /// the commission is one step, as it always was.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stages: Vec<String>,
+    /// How many of `stages` are done: the step now is `stages[stage]`, or, past the last, the
+    /// commission's own words.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub stage: u32,
+    /// What the action that did the last stage showed (bounded): what the commission's own step
+    /// is answered from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seen: Option<String>,
+    /// The action that did the last stage, in the action channel's JSON form (bounded).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub looked: Option<String>,
+    /// Replies to it that its check did not find what was asked in.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub missed_replies: u32,
 }
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+/// Most characters of what a stage showed kept on its commission.
+pub const SEEN_MAX_CHARS: usize = 2_000;
 
 doc!(
     Commission,
@@ -219,7 +245,22 @@ impl Commission {
             last_try: None,
             same_tries: 0,
             asides: 0,
+            stages: Vec::new(),
+            stage: 0,
+            seen: None,
+            looked: None,
+            missed_replies: 0,
         }
+    }
+
+    /// The stage being worked, when the commission has stages left.
+    pub fn current_stage(&self) -> Option<&str> {
+        self.stages.get(self.stage as usize).map(String::as_str)
+    }
+
+    /// Whether its stages are done (or it has none) and its own words are the step.
+    pub fn answering(&self) -> bool {
+        self.current_stage().is_none()
     }
 
     /// Whether it is set aside at the creature's age `tick`.
@@ -252,9 +293,10 @@ impl Commission {
         Some((back, tries))
     }
 
-    /// How the creature reads it as a step.
+    /// How the creature reads it as a step: its stage being worked, else its own words.
     pub fn step(&self) -> String {
-        self.text.clone()
+        self.current_stage()
+            .map_or_else(|| self.text.clone(), str::to_string)
     }
 
     /// Whether it is past its due ticks when the turn of tick `tick` begins: given at age

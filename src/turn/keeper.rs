@@ -32,6 +32,9 @@ pub struct Ask {
     pub due_ticks: Option<u64>,
     /// The kind of errand ([`commissions::valid_kind`]).
     pub kind: Option<String>,
+    /// The looks before its own words (`[wisdom] errands_enabled`: read from the words by
+    /// [`crate::turn::steps::errand::stages`]); empty, one step.
+    pub stages: Vec<String>,
 }
 
 /// A commission as the keeper reads it.
@@ -110,6 +113,7 @@ pub fn give(
     let persona: Persona = tx.singleton()?;
     let mut c = Commission::new(&text, check, ask.due_ticks, persona.ticks, now);
     c.kind = ask.kind.clone();
+    c.stages = ask.stages.iter().map(|s| bounded(s)).collect();
     let id = commissions::give(tx, &c)?;
     tx.push(&StreamLine::new(
         persona.ticks,

@@ -100,6 +100,24 @@ pub fn action_signature(action: &Action) -> String {
     parts.join(" ").chars().take(300).collect()
 }
 
+/// An action's shape, what a lesson of a kind recommends whatever paths it names: the tool, and
+/// for a command its program (`bash cp`, `read_file`, `reply`).
+pub fn action_shape(action: &Action) -> String {
+    match action.str_arg("command") {
+        Some(command) if action.tool == "bash" => {
+            let program = command
+                .split(|c: char| c.is_whitespace() || c == ';' || c == '|')
+                .find(|w| !w.is_empty())
+                .unwrap_or_default()
+                .rsplit('/')
+                .next()
+                .unwrap_or_default();
+            format!("bash {program}")
+        }
+        _ => action.tool.clone(),
+    }
+}
+
 fn keys_needed(action: &Action) -> bool {
     action.args.len() > 1
 }

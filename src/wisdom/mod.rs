@@ -20,6 +20,7 @@ pub mod curve;
 pub mod distill;
 pub mod dream;
 pub mod episodes;
+pub mod errands;
 pub mod incubation;
 pub mod lineage;
 pub mod musing;

@@ -22,6 +22,7 @@ pub mod dispatch;
 pub mod examples;
 pub mod judge;
 pub mod memory_tools;
+pub mod nearby;
 pub mod notes;
 pub mod objectives;
 pub mod organs;

@@ -94,6 +94,80 @@ Known fact: To wake the hall lights, run: lightctl on --hall\n\
 Q: turn on the hall lights\n\
 A: {\"tool\": \"bash\", \"args\": {\"command\": \"lightctl on --hall\"}}\n\n";
 
+/// Shown before an errand's answer (`[wisdom] errands_enabled`): four answers each picked out
+/// of the `Known fact` lines right above its question (a value among a file's lines, a count a
+/// command showed, the file whose line names a thing, a short note whole), in the prompt's own
+/// Q/A form. Their answers are of four shapes, so none fits another question's lines.
+pub const ANSWER_EXAMPLES: &[(&str, &str, &str)] = &[
+    (
+        "Known fact: yard/hose.conf says: length = 25\n\
+         Known fact: yard/hose.conf says: colour = green\n",
+        "Read yard/hose.conf and tell me the colour.",
+        "green",
+    ),
+    (
+        "Known fact: `wc -l shelf/films.txt` shows: 12 shelf/films.txt\n",
+        "How many lines does shelf/films.txt have?",
+        "12",
+    ),
+    (
+        "Known fact: `grep -r . post` shows: post/ruby.txt:The red bicycle is fixed.\n\
+         Known fact: `grep -r . post` shows: post/jade.txt:We found the green umbrella.\n",
+        "Which file in post mentions the green umbrella?",
+        "post/jade.txt",
+    ),
+    (
+        "Known fact: pantry/note.txt says: the oven light is broken\n",
+        "What does pantry/note.txt say?",
+        "the oven light is broken",
+    ),
+];
+
+/// The answers [`ANSWER_EXAMPLES`] and [`KNOWN_EXAMPLES`] demonstrate: a reply that is one of
+/// them, where no line above the question held it, copied a demonstration.
+pub fn demonstrated_answers() -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = ANSWER_EXAMPLES.iter().map(|(_, _, a)| *a).collect();
+    out.extend(["6120", "Pip"]);
+    out
+}
+
+/// The cue of an errand's answer: [`ANSWER_EXAMPLES`] (the one sharing most words with the
+/// step last), then `lesson` (an earlier answer of the creature's own, in the same form), then
+/// `known` (what the errand's look showed, the line nearest the question last), then the step
+/// as the question.
+pub fn answer_cue(step: &str, lesson: &str, known: &[String]) -> String {
+    let step = step.trim().replace('\n', " ");
+    let asked: std::collections::BTreeSet<String> =
+        examples::words(&step).into_iter().collect();
+    let mut demos: Vec<(usize, usize, &(&str, &str, &str))> = ANSWER_EXAMPLES
+        .iter()
+        .enumerate()
+        .map(|(i, d)| {
+            let shared = examples::words(d.1)
+                .into_iter()
+                .filter(|w| asked.contains(w))
+                .count();
+            (shared, i, d)
+        })
+        .collect();
+    demos.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
+    let mut cue = String::from("## Now, your step\n");
+    for (_, _, (facts, question, answer)) in demos {
+        cue.push_str(&format!(
+            "{facts}Q: {question}\nA: {{\"tool\": \"reply\", \"args\": {{\"text\": \"{answer}\"}}}}\n\n"
+        ));
+    }
+    if !lesson.is_empty() {
+        cue.push_str(lesson);
+        cue.push('\n');
+    }
+    for body in known {
+        cue.push_str(&known_line(body));
+    }
+    cue.push_str(&format!("Q: {step}\nA: "));
+    cue
+}
+
 /// One recalled memory as the model reads it.
 pub fn known_line(body: &str) -> String {
     format!("Known fact: {body}\n")

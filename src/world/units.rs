@@ -182,6 +182,59 @@ pub static REPLY_EXAMPLES: &[Example] = &[
     ),
 ];
 
+/// Worked examples of the keeper's errands (`[wisdom] errands_enabled`, design §3.6): paths
+/// inside folders, the looks an errand in steps takes first (counting, reading a folder), and
+/// the file chores a keeper asks for (adding a line, copying, renaming). Only the newborn's
+/// tools, so every creature has them.
+pub static ERRAND_EXAMPLES: &[Example] = &[
+    ex(
+        "read docs/radio.txt",
+        r#"{"tool": "read_file", "args": {"path": "docs/radio.txt"}}"#,
+    ),
+    ex(
+        "count the lines in lists/films.txt",
+        r#"{"tool": "bash", "args": {"command": "wc -l lists/films.txt"}}"#,
+    ),
+    ex(
+        "count the files in albums",
+        r#"{"tool": "bash", "args": {"command": "ls albums | wc -l"}}"#,
+    ),
+    ex(
+        "read every file in post",
+        r#"{"tool": "bash", "args": {"command": "grep -r . post"}}"#,
+    ),
+    ex(
+        "write blue into docs/colour.txt",
+        r#"{"tool": "write_file", "args": {"path": "docs/colour.txt", "content": "blue"}}"#,
+    ),
+    ex(
+        "add the line 'buy milk' to the end of lists/shop.txt",
+        r#"{"tool": "bash", "args": {"command": "echo 'buy milk' >> lists/shop.txt"}}"#,
+    ),
+    ex(
+        "copy docs/list.txt to docs/list-old.txt",
+        r#"{"tool": "bash", "args": {"command": "cp docs/list.txt docs/list-old.txt"}}"#,
+    ),
+    ex(
+        "rename docs/draft.txt to docs/done.txt",
+        r#"{"tool": "bash", "args": {"command": "mv docs/draft.txt docs/done.txt"}}"#,
+    ),
+    ex(
+        "make a folder named old/cards",
+        r#"{"tool": "bash", "args": {"command": "mkdir -p old/cards"}}"#,
+    ),
+];
+
+/// The worked examples a work turn is shown from: [`examples`], and with `errands`
+/// (`[wisdom] errands_enabled`) [`ERRAND_EXAMPLES`] after them.
+pub fn pool(unlocks: &Unlocks, errands: bool) -> Vec<&'static Example> {
+    let mut pool = examples(unlocks);
+    if errands {
+        pool.extend(ERRAND_EXAMPLES.iter());
+    }
+    pool
+}
+
 /// The worked examples of the reply channel and the granted units, in ladder order.
 pub fn examples(unlocks: &Unlocks) -> Vec<&'static Example> {
     let granted = unlocks.granted();

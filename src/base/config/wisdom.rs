@@ -52,6 +52,12 @@ pub struct Wisdom {
     /// previous work turn is asked once more, that action's tool out of the grammar and what
     /// it showed stated above the step (design §6).
     pub second_thought_enabled: bool,
+    /// The keeper's errands in steps the world closes (design §3.6): a commission that asks for
+    /// an answer from a file, a command or a folder is read first, then answered with what that
+    /// showed right above the question; a reply its check rejects is told so; a path that is
+    /// not there is answered with the paths that are; what a done errand taught is kept as a
+    /// procedure of its kind and shown to the next errand of that kind.
+    pub errands_enabled: bool,
 }
 
 impl Default for Wisdom {
@@ -74,6 +80,7 @@ impl Default for Wisdom {
             prose_recall_enabled: false,
             distill_enabled: false,
             second_thought_enabled: false,
+            errands_enabled: false,
         }
     }
 }

@@ -2,6 +2,7 @@
 
 use crate::base::exit::Result;
 use crate::turn::keeper::{self, Ask};
+use crate::turn::steps::errand;
 
 use super::Ctx;
 
@@ -29,16 +30,21 @@ pub struct Args {
 
 pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
     let config = ctx.config()?;
-    let ask = Ask {
+    let mut ask = Ask {
         text: args.text,
         check: args.check,
         due_ticks: args.due_ticks,
         kind: args.kind,
+        stages: Vec::new(),
     };
+    let workspace = ctx.home.workspace();
     let check = match &ask.check {
-        Some(text) => Some(keeper::read_check(text, &ctx.home.workspace(), &config)?),
+        Some(text) => Some(keeper::read_check(text, &workspace, &config)?),
         None => None,
     };
+    if config.wisdom.errands_enabled {
+        ask.stages = errand::stages(&ask.text, check.as_ref(), &workspace);
+    }
     let store = ctx.open("commission add")?;
     let mut tx = store.write()?;
     let id = keeper::give(&mut tx, &config, &ask, check.clone(), ctx.clock.now())?;

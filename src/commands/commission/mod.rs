@@ -85,6 +85,20 @@ fn pairs(id: u64, c: &Commission) -> Vec<(String, String)> {
     if let Some(k) = &c.kind {
         out.push(("kind".into(), k.clone()));
     }
+    for (i, stage) in c.stages.iter().enumerate() {
+        let state = if (i as u32) < c.stage { "done" } else { "to do" };
+        out.push((format!("step {}", i + 1), format!("{stage} ({state})")));
+    }
+    if !c.stages.is_empty() {
+        let state = if c.answering() { "to do" } else { "after the above" };
+        out.push((
+            format!("step {}", c.stages.len() + 1),
+            format!("answer ({state})"),
+        ));
+    }
+    if c.missed_replies > 0 {
+        out.push(("replies missed".into(), c.missed_replies.to_string()));
+    }
     if let Some(d) = c.due_ticks {
         out.push(("due within".into(), format!("{d} ticks")));
     }

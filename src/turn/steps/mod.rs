@@ -13,6 +13,7 @@
 //! What closed goes into the stream as the System's line, and a commission's end into the news.
 
 pub mod asks;
+pub mod errand;
 
 use std::path::Path;
 
@@ -75,6 +76,8 @@ pub struct Closing {
     pub closed: Closed,
     /// Lines for the stream (the System's voice) and the turn's events.
     pub lines: Vec<String>,
+    /// The current commission, when this action finished it (its check held).
+    pub finished: Option<(u64, Commission)>,
 }
 
 /// Where the action happened.
@@ -86,6 +89,9 @@ pub struct Scene<'a> {
     pub situation: &'a str,
     /// The worked examples of the creature's tools (what an unchecked step's words are read by).
     pub pool: &'a [&'a Example],
+    /// `[wisdom] errands_enabled`: a reply its check rejects is told so, and one that only
+    /// repeats the commission's words answers nothing.
+    pub errands: bool,
 }
 
 /// Judges what `action` (with `outcome`) closed of `step` and the keeper's desk. `command` is
@@ -128,19 +134,76 @@ pub fn after_action(
         } else {
             None
         };
+        // A look of an errand in steps: done when the action did it.
+        let mut looked = false;
+        if is_current
+            && outcome.success
+            && let Some(stage) = c.current_stage().and_then(errand::Stage::parse)
+            && stage.asks().done_by(action)
+        {
+            looked = true;
+            c.stage += 1;
+            c.seen = Some(cut_middle(&outcome.output, commissions::SEEN_MAX_CHARS));
+            c.looked = Some(cut_middle(&action.to_json(), 1_000));
+            c.tries = 0;
+            c.same_tries = 0;
+            c.last_try = None;
+            out.closed.step = true;
+            out.lines.push(match c.current_stage() {
+                Some(next) => format!(
+                    "you did `{}` for the keeper's commission #{id}; next: {next}",
+                    stage.text()
+                ),
+                None => format!(
+                    "you did `{}` for the keeper's commission #{id}; now answer it from what \
+                     that showed",
+                    stage.text()
+                ),
+            });
+        }
+        // What the reply answers: nothing, when it only repeats the commission or its command.
+        let repeats = at.errands
+            && reply.is_some_and(|r| {
+                errand::only_repeats(
+                    r,
+                    &c.text,
+                    c.stages
+                        .last()
+                        .and_then(|s| errand::Stage::parse(s))
+                        .as_ref(),
+                )
+            });
         match c.check.clone() {
             Some(check) => {
                 let judged = match judge::judge(&check, &*tx, &persona, at.workspace, reply)? {
                     Judged::NeedsCommand(_) if is_current => command.clone(),
                     Judged::NeedsCommand(_) => None,
+                    Judged::Held(_) if repeats => {
+                        Some(Judged::NotHeld("the reply only repeats the words".into()))
+                    }
                     j => Some(j),
                 };
+                if at.errands
+                    && is_current
+                    && reply.is_some()
+                    && matches!(check, crate::creature::Check::ReplyContains { .. })
+                    && !judged.as_ref().is_some_and(Judged::held)
+                {
+                    c.missed_replies += 1;
+                    out.lines.push(format!(
+                        "your reply to the keeper's commission #{id} did not give what was \
+                         asked; answer from what you read"
+                    ));
+                }
                 if let Some(Judged::Held(seen)) = judged
                     && (outcome.success || !is_current)
                 {
                     c.end(Status::Done, at.tick, at.now, seen.clone());
                     crate::turn::keeper::finished(tx, at.tick)?;
                     out.closed.commission = true;
+                    if is_current {
+                        out.finished = Some((id, c.clone()));
+                    }
                     let line = format!("the keeper's commission #{id} is done: {seen}");
                     news::post(
                         tx,
@@ -153,9 +216,10 @@ pub fn after_action(
                     out.lines.push(line);
                 }
             }
-            None if is_current && outcome.success => {
+            None if is_current && outcome.success && !looked && c.answering() => {
                 let asks = asks::asks(&c.text, at.pool);
-                let answered = action.tool == REPLY || did(&asks, action, tx, &persona, at)?;
+                let answered = (action.tool == REPLY && !repeats)
+                    || did(&asks, action, tx, &persona, at)?;
                 if answered {
                     let how = action.brief(60);
                     c.end(
@@ -182,6 +246,7 @@ pub fn after_action(
             None => {}
         }
         if is_current
+            && !looked
             && c.status.worked()
             && let Some((back, tries)) =
                 c.tried(at.tick, &crate::wisdom::episodes::action_signature(action))

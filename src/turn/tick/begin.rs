@@ -10,7 +10,7 @@ use crate::base::clock::Millis;
 use crate::base::config::Config;
 use crate::base::exit::Result;
 use crate::base::store::{Read, Tx};
-use crate::creature::commissions;
+use crate::creature::commissions::{self, Commission};
 use crate::creature::heartbeat::{self, Choice, Turn};
 use crate::creature::lease::{self, LEASE_KEY, Lease, LeaseState};
 use crate::creature::stream::{StreamLine, Voice};
@@ -25,7 +25,7 @@ use crate::turn::progression::chores::Chores;
 use crate::turn::progression::snapshot::snapshot;
 use crate::turn::recover;
 use crate::turn::steps::{self, StepRef};
-use crate::wisdom::{episodes, musing, recall};
+use crate::wisdom::{episodes, errands, musing, recall};
 use crate::world::examples;
 use crate::world::prompt::{self, Tail, rumination_cue, work_cue_with};
 use crate::world::scene::{self, Arena, Stage, reaction_example};
@@ -93,6 +93,45 @@ pub enum Begin<'a> {
     Ready(Box<Plan>, TurnCtx<'a>),
     /// A reflex handled the turn and the model is not called (`reflex_saves_tick`).
     Handled(Box<TurnReport>),
+}
+
+/// The commission a step comes from, when errands are on (`[wisdom] errands_enabled`).
+fn errand_of(tx: &Tx<'_>, errands: bool, step: Option<&StepRef>) -> Result<Option<Commission>> {
+    match step.filter(|_| errands) {
+        Some(StepRef {
+            source: steps::Source::Commission(id),
+            ..
+        }) => commissions::get(tx, *id),
+        _ => Ok(None),
+    }
+}
+
+/// What the lessons of an errand's kind show its step: the nearest precedent of its kind and
+/// role ([`crate::wisdom::errands`]), rendered, and the bet of showing it.
+fn lesson_for(
+    tx: &Tx<'_>,
+    memory: &crate::memory::LazyMemory<'_>,
+    c: &Commission,
+    answering: bool,
+) -> Result<Option<(String, recall::Shown)>> {
+    let role = if answering {
+        errands::Role::Answer
+    } else if c.current_stage().is_some() {
+        errands::Role::Look
+    } else {
+        errands::Role::Act
+    };
+    let found = errands::recall(tx, memory.get()?, c.kind.as_deref(), role, &c.step(), 1)?;
+    Ok(found.into_iter().next().map(|p| {
+        let shown = recall::Shown {
+            item: recall::bets::Item::Known { engram: p.engram },
+            recommends: Some(format!("{}{}", recall::bets::SHAPE, p.shape)),
+            sim: p.sim,
+            provenance: p.provenance,
+            words: Vec::new(),
+        };
+        (p.render(), shown)
+    }))
 }
 
 /// The schema of a rumination that plans from `ideas`: a thought, and a plan whose steps are
@@ -185,7 +224,8 @@ pub fn begin<'a>(
             tx.push(&StreamLine::new(tick, now, Voice::System, line))?;
         }
     }
-    let pool = units::examples(&body.unlocks);
+    let errands = config.wisdom.errands_enabled;
+    let pool = units::pool(&body.unlocks, errands);
     let mut step_ref = steps::current(tx)?;
     let reaction = stage.and_then(Stage::reaction_step);
     let choice = |persona: &Persona, step: Option<&StepRef>| match stage {
@@ -256,7 +296,21 @@ pub fn begin<'a>(
         .get::<notebooks::Notebook>(notebooks::PLAN)?
         .map(|b| b.render_recent(PLAN_DONE_SHOWN));
     let keeper = steps::keepers_words(&commissions::live(tx)?);
-    let recall = recall::prepare(
+    // An errand's answer (`[wisdom] errands_enabled`): asked with what its look showed.
+    let errand = match choice.turn {
+        Turn::Work => errand_of(tx, errands && !reacting, step_ref.as_ref())?,
+        _ => None,
+    };
+    let answering = match &errand {
+        Some(c) => steps::errand::answer_known(tx, c, workspace)?.filter(|k| !k.is_empty()),
+        None => None,
+    };
+    // What an earlier errand of its kind taught, right above the step.
+    let lesson = match &errand {
+        Some(c) => lesson_for(tx, &ctx.memory, c, answering.is_some())?,
+        None => None,
+    };
+    let mut recall = recall::prepare(
         tx,
         config,
         &ctx.memory,
@@ -264,6 +318,10 @@ pub fn begin<'a>(
         choice.turn,
         write_lease,
     )?;
+    if answering.is_some() {
+        // The look's lines are the answer's precedent; the block's cases are actions.
+        recall = recall::Prepared::default();
+    }
     let lane = if choice.turn == Turn::Rumination && config.heartbeat.rumination_lanes {
         Some(musing::choose(tx)?)
     } else {
@@ -299,6 +357,32 @@ pub fn begin<'a>(
                 (rumination_cue(&why, &ideas, stuck), planning_schema(&ideas))
             }
         },
+        _ if let Some(known) = answering.clone() => {
+            // An errand's answer: what its look showed right above the question, and the reply
+            // its only tool (design §3.6); what memory holds for it, above those lines.
+            let step_text = step.as_deref().unwrap_or_default();
+            let recalled = recall::prose::for_step(
+                tx,
+                config,
+                &ctx.memory,
+                step.as_deref(),
+                recall.block.as_deref(),
+            )?;
+            prose_shown.extend(recalled.iter().map(|k| k.shown(step_text)));
+            let mut lines: Vec<String> = recalled.into_iter().rev().map(|k| k.body).collect();
+            lines.extend(known);
+            let demo = match &lesson {
+                Some((text, shown)) => {
+                    prose_shown.push(shown.clone());
+                    text.clone()
+                }
+                None => String::new(),
+            };
+            (
+                prompt::answer_cue(step_text, &demo, &lines),
+                action_schema(&[]),
+            )
+        }
         _ => {
             let block = recall.block.as_deref();
             let step_text = step.as_deref().unwrap_or_default();
@@ -323,10 +407,14 @@ pub fn begin<'a>(
                 }
                 known.splice(0..0, seen);
             }
-            let example = stage
+            let mut example = stage
                 .and_then(|s| s.reaction.as_ref())
                 .map(|a| reaction_example(&a.from))
                 .unwrap_or_default();
+            if let Some((text, shown)) = &lesson {
+                prose_shown.push(shown.clone());
+                example.push_str(text);
+            }
             if config.wisdom.second_thought_enabled && !reacting {
                 let idle = rethink::idle_before(tx, &situation)?;
                 if !idle.is_empty() {

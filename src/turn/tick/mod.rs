@@ -10,6 +10,7 @@
 mod account;
 mod begin;
 mod finish;
+mod lessons;
 mod outage;
 mod reflex;
 mod rethink;
@@ -272,6 +273,7 @@ pub fn tick(
                 now: clock.now(),
                 situation: &plan.situation,
                 pool: &plan.pool,
+                errands: config.wisdom.errands_enabled,
             };
             steps::after_action(
                 &mut tx,
@@ -296,6 +298,11 @@ pub fn tick(
         };
         let text = action.str_arg("text").unwrap_or_default();
         commissions::said(&mut tx, plan.tick, clock.now(), text, answers)?;
+    }
+    if config.wisdom.errands_enabled
+        && let (Some((id, done)), Some(action)) = (&closing.finished, called)
+    {
+        lessons::remember(&mut tx, &ctx.memory, *id, done, action, &workspace, clock.now())?;
     }
     if let Some(line) = &second_thought {
         tx.push(&StreamLine::new(

@@ -98,6 +98,7 @@ pub fn fire(
         now: ctx.now,
         situation,
         pool,
+        errands: ctx.config.wisdom.errands_enabled,
     };
     let closing = steps::after_action(tx, scene, step, &call, &outcome, None)?;
     for line in &closing.lines {

@@ -118,7 +118,13 @@ pub fn adjudicate(
         return Err(Unsettled::Automated);
     }
     let recommended = recommends.ok_or(Unsettled::NoRecommendation)?;
-    if ep.signature != recommended {
+    // A lesson of a kind recommends a shape (`shape:bash cp`): followed whatever paths it named.
+    let followed = match recommended.strip_prefix(SHAPE) {
+        Some(shape) => serde_json::from_str::<Action>(&ep.action)
+            .is_ok_and(|a| crate::wisdom::episodes::action_shape(&a) == shape),
+        None => ep.signature == recommended,
+    };
+    if !followed {
         return Ok(Settlement::Ignored);
     }
     Ok(if ep.success {
@@ -267,8 +273,15 @@ pub fn settle_item(
     Ok(())
 }
 
-/// The signature a guardrail engram recommends: the first source naming one.
+/// The prefix of a recommendation that names an action's shape, not its signature.
+pub const SHAPE: &str = "shape:";
+
+/// The signature a guardrail engram recommends: the first source naming one; a lesson of a
+/// kind (a `shape:` source) recommends its shape.
 pub fn recommends(engram: &Engram) -> Option<String> {
+    if let Some(shape) = engram.sources.iter().find(|s| s.starts_with(SHAPE)) {
+        return Some(shape.clone());
+    }
     engram.sources.iter().find_map(|source| {
         if let Some(sig) = source.strip_prefix("signature:") {
             return Some(sig.trim().to_string()).filter(|s| !s.is_empty());

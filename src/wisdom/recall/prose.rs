@@ -82,6 +82,12 @@ pub fn states_something(kind: Kind) -> bool {
     }
 }
 
+/// Whether an engram is a lesson of an errand's kind ([`crate::wisdom::errands`]): shown as a
+/// worked example above its kind's steps, never as a stated fact.
+pub fn is_lesson(engram: &crate::memory::Engram) -> bool {
+    engram.sources.iter().any(|s| s.starts_with("errand:"))
+}
+
 /// The memories that answer `query`, best first, within `budget` characters of rendered lines.
 pub fn known(rx: &impl Read, memory: &Memory, query: &str, budget: usize) -> Result<Vec<Known>> {
     let hits = memory.recall(rx, query, &Filter::active(), POOL)?.hits;
@@ -92,7 +98,7 @@ pub fn known(rx: &impl Read, memory: &Memory, query: &str, budget: usize) -> Res
         if out.len() == KNOWN_MAX {
             break;
         }
-        if h.sim < floor || !states_something(h.engram.kind) {
+        if h.sim < floor || !states_something(h.engram.kind) || is_lesson(&h.engram) {
             continue;
         }
         let body: String = h

@@ -2,9 +2,9 @@
 
 use super::{Run, Tool};
 use crate::creature::tool::{ArgSpec, ArgType, ToolSpec};
-use crate::creature::{Action, Outcome};
+use crate::creature::{Action, FailKind, Outcome};
 use crate::world::dispatch::Body;
-use crate::world::files;
+use crate::world::{files, nearby};
 
 pub static TOOL: Tool = Tool {
     spec: ToolSpec::new(
@@ -21,5 +21,13 @@ pub static TOOL: Tool = Tool {
 
 fn run(action: &Action, body: &Body<'_>) -> Outcome {
     let path = action.str_arg("path").unwrap_or_default();
-    files::read_file(body.workspace, path, body.config.context.obs_max_chars)
+    let mut outcome = files::read_file(body.workspace, path, body.config.context.obs_max_chars);
+    // With errands on, a path that is not there is answered with the paths that are.
+    if body.config.wisdom.errands_enabled && outcome.fail_kind == FailKind::NotFound {
+        let near = nearby::similar(body.workspace, path);
+        if !near.is_empty() {
+            outcome.output = format!("{}; here there is {}", outcome.output, near.join(", "));
+        }
+    }
+    outcome
 }

@@ -1,0 +1,364 @@
+//! The keeper's errand in steps the world can close (`[wisdom] errands_enabled`, design §3.6).
+//!
+//! A commission that asks for an answer ("read X and tell me Y", "how many lines does X have",
+//! "which file in D mentions T") is two steps: first the look (read the file, run the command,
+//! count, read the folder), then the answer, asked with what the look showed stated right above
+//! the question, where a small model picks a value out of text (REFERENCE, the fifth probe).
+//! [`stages`] reads the looks from the commission's words when it is given; [`Stage`] says what
+//! closes each; [`known`] is what the answer is asked with.
+//!
+//! A commission whose words name a file that is no longer there (its answer is in what the
+//! creature read earlier) has no look: it is answered from [`earlier_reads`] of that file in the
+//! ledger, and from memory.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::asks::{Asks, Matcher};
+use crate::base::exit::Result;
+use crate::base::store::Read;
+use crate::creature::{Action, Check};
+use crate::wisdom::episodes::Episode;
+use crate::world::examples::{files_in, words};
+use crate::world::paths;
+
+/// One look before the answer.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Stage {
+    /// `read FILE`.
+    Read(String),
+    /// `run CMD`.
+    Run(String),
+    /// `count the lines in FILE`.
+    CountLines(String),
+    /// `count the files in DIR`.
+    CountFiles(String),
+    /// `read every file in DIR`.
+    ReadAll(String),
+}
+
+static RE_READ: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^read (\S+)$").expect("a valid pattern"));
+static RE_RUN: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^run (.+)$").expect("a valid pattern"));
+static RE_LINES: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^count the lines in (\S+)$").expect("a valid pattern"));
+static RE_FILES: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^count the files in (\S+)$").expect("a valid pattern"));
+static RE_ALL: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^read every file in (\S+)$").expect("a valid pattern"));
+
+impl Stage {
+    /// The step as the creature reads it.
+    pub fn text(&self) -> String {
+        match self {
+            Stage::Read(f) => format!("read {f}"),
+            Stage::Run(c) => format!("run {c}"),
+            Stage::CountLines(f) => format!("count the lines in {f}"),
+            Stage::CountFiles(d) => format!("count the files in {d}"),
+            Stage::ReadAll(d) => format!("read every file in {d}"),
+        }
+    }
+
+    /// Reads a stage back from its text (the forms [`Stage::text`] writes).
+    pub fn parse(text: &str) -> Option<Stage> {
+        let one = |re: &Regex| re.captures(text).map(|c| c[1].to_string());
+        if let Some(f) = one(&RE_LINES) {
+            return Some(Stage::CountLines(f));
+        }
+        if let Some(d) = one(&RE_FILES) {
+            return Some(Stage::CountFiles(d));
+        }
+        if let Some(d) = one(&RE_ALL) {
+            return Some(Stage::ReadAll(d));
+        }
+        if let Some(f) = one(&RE_READ) {
+            return Some(Stage::Read(f));
+        }
+        one(&RE_RUN).map(Stage::Run)
+    }
+
+    /// What closes it: a successful read or command naming its file, folder or program.
+    pub fn asks(&self) -> Asks {
+        let act = |tools: &[&str], m: Matcher| Asks::Act {
+            tools: tools.iter().map(|t| t.to_string()).collect(),
+            matcher: m,
+        };
+        match self {
+            Stage::Read(f) => act(&["read_file", "bash"], Matcher::Mentions(vec![f.clone()])),
+            Stage::Run(c) => act(
+                &["bash"],
+                Matcher::FirstWord(vec![
+                    c.split_whitespace().next().unwrap_or_default().to_string(),
+                ]),
+            ),
+            Stage::CountLines(f) => act(&["bash"], Matcher::Mentions(vec![f.clone()])),
+            Stage::CountFiles(d) | Stage::ReadAll(d) => {
+                act(&["bash"], Matcher::Mentions(vec![d.clone()]))
+            }
+        }
+    }
+
+    /// How what it showed is introduced in a `Known fact` line: `notes.txt says`, `` `ls d`
+    /// shows ``.
+    fn source(&self, action: Option<&Action>) -> String {
+        let command = action.and_then(|a| a.str_arg("command"));
+        match (self, command) {
+            (_, Some(c)) => format!("`{}` shows", c.trim()),
+            (Stage::Read(f), None) | (Stage::CountLines(f), None) => format!("{f} says"),
+            (Stage::Run(c), None) => format!("`{c}` shows"),
+            (Stage::CountFiles(d), None) | (Stage::ReadAll(d), None) => format!("{d} shows"),
+        }
+    }
+}
+
+/// Whether a commission with `check` and these words asks for an answer: its check reads the
+/// reply, or, with no check, its words ask to tell the keeper something.
+pub fn asks_an_answer(text: &str, check: Option<&Check>) -> bool {
+    static ASK: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(
+            r"(?i)\b(?:tell|report|give|let me know|remind|what|which|how many|who|when|where)\b|\?",
+        )
+        .expect("a valid pattern")
+    });
+    match check {
+        Some(Check::ReplyContains { .. }) => true,
+        Some(_) => false,
+        None => ASK.is_match(text),
+    }
+}
+
+/// The looks a commission's words call for before it is answered, as step texts; none for a
+/// commission that does not ask for an answer, or whose words name nothing here to look at.
+pub fn stages(text: &str, check: Option<&Check>, workspace: &Path) -> Vec<String> {
+    if !asks_an_answer(text, check) {
+        return Vec::new();
+    }
+    let lower = text.to_lowercase();
+    static RUN: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"\b(?:run|execute)\s+(?:the command\s+)?[`'\x22]?([a-z][^`'\x22,;?]*?)[`'\x22]?\s*(?:\band\b|\bthen\b|[,;?.]\s|[,;?]|\.?$)")
+            .expect("a valid pattern")
+    });
+    if let Some(c) = RUN.captures(&lower) {
+        let command = c[1].trim().to_string();
+        if !command.is_empty() && command.len() <= 120 {
+            return vec![Stage::Run(command).text()];
+        }
+    }
+    let file = files_in(text)
+        .into_iter()
+        .map(|f| f.trim_end_matches('.').to_string())
+        .find(|f| is_file(workspace, f));
+    static LINES: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"\b(?:how many lines|lines? count|count the lines|number of lines|lines (?:does|are|in))\b")
+            .expect("a valid pattern")
+    });
+    static FILES: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"\b(?:how many files|count the files|number of files|files (?:are|inside|in))\b")
+            .expect("a valid pattern")
+    });
+    if let Some(f) = file {
+        if LINES.is_match(&lower) {
+            return vec![Stage::CountLines(f).text()];
+        }
+        return vec![Stage::Read(f).text()];
+    }
+    if let Some(dir) = folder_in(text, workspace) {
+        if FILES.is_match(&lower) {
+            return vec![Stage::CountFiles(dir).text()];
+        }
+        return vec![Stage::ReadAll(dir).text()];
+    }
+    Vec::new()
+}
+
+/// Whether `path` is a file of the workspace.
+fn is_file(workspace: &Path, path: &str) -> bool {
+    paths::confine(workspace, path).is_ok_and(|c| !c.dangling && c.abs().is_file())
+}
+
+/// The first word of `text` naming a folder of the workspace.
+fn folder_in(text: &str, workspace: &Path) -> Option<String> {
+    static WORD: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"[A-Za-z0-9_][\w./-]*").expect("a valid pattern"));
+    WORD.find_iter(text)
+        .map(|m| m.as_str().trim_end_matches(['.', '/']).to_string())
+        .filter(|w| w.len() >= 2)
+        .find(|w| {
+            paths::confine(workspace, w).is_ok_and(|c| !c.dangling && c.abs().is_dir())
+        })
+}
+
+/// The file a commission's words name that is not in the workspace (an errand about what was
+/// read before): the first file name its words hold that is not here.
+pub fn gone_file(text: &str, workspace: &Path) -> Option<String> {
+    files_in(text)
+        .into_iter()
+        .map(|f| f.trim_end_matches('.').to_string())
+        .find(|f| !is_file(workspace, f))
+}
+
+/// Most lines of what a look showed stated above the answer.
+pub const KNOWN_LINES: usize = 4;
+
+/// The `Known fact` bodies an answer is asked with: the lines `seen` holds (what `stage`
+/// showed when `action` did it), each introduced by its source, at most [`KNOWN_LINES`], the
+/// line sharing most words with `question` last (nearest the question). A look that showed
+/// several lines is also said to have shown that many.
+pub fn known(stage: &Stage, action: Option<&Action>, seen: &str, question: &str) -> Vec<String> {
+    let source = stage.source(action);
+    let lines: Vec<&str> = seen
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect();
+    let mut out: Vec<String> = ranked(&lines, question)
+        .into_iter()
+        .map(|l| format!("{source}: {l}"))
+        .collect();
+    if lines.len() > 1 && matches!(stage, Stage::Run(_) | Stage::CountFiles(_)) {
+        out.insert(0, format!("{source} {} lines", lines.len()));
+    }
+    out
+}
+
+/// `lines` ordered by how many words each shares with `question`, the best last; at most
+/// [`KNOWN_LINES`] (the least sharing dropped first).
+pub fn ranked<'a>(lines: &[&'a str], question: &str) -> Vec<&'a str> {
+    let asked: BTreeSet<String> = words(question).into_iter().collect();
+    let mut scored: Vec<(usize, usize, &str)> = lines
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            let shared = words(l)
+                .into_iter()
+                .collect::<BTreeSet<_>>()
+                .intersection(&asked)
+                .count();
+            (shared, i, *l)
+        })
+        .collect();
+    // Most shared last; among equals, the file's own order.
+    scored.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
+    let skip = scored.len().saturating_sub(KNOWN_LINES);
+    let mut kept: Vec<(usize, usize, &str)> = scored.into_iter().skip(skip).collect();
+    kept.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
+    kept.into_iter().map(|(_, _, l)| l).collect()
+}
+
+/// Episodes searched for an earlier read of a file.
+const EARLIER_EPISODES: usize = 1_000;
+
+/// What the creature's own reads of `file` showed earlier in its life, as `Known fact` bodies
+/// (`notes/a.txt said: …`), at most [`KNOWN_LINES`], the line nearest `question` last: the
+/// lines an earlier errand's look at it showed (kept on that commission), else what the newest
+/// successful read of it in the ledger showed (its episode's summary, on one line).
+pub fn earlier_reads(rx: &impl Read, file: &str, question: &str) -> Result<Vec<String>> {
+    let looked = Stage::Read(file.to_string()).text();
+    for (id, c) in crate::creature::commissions::all(rx)?.into_iter().rev() {
+        let Some(seen) = c.seen.as_deref() else {
+            continue;
+        };
+        if !c.stages.iter().any(|s| *s == looked) {
+            continue;
+        }
+        let lines: Vec<&str> = seen
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .collect();
+        let when = c
+            .episodes
+            .first()
+            .map_or(format!("for commission #{id}"), |t| format!("at tick {t}"));
+        return Ok(ranked(&lines, question)
+            .into_iter()
+            .map(|l| format!("{file} said (you read it {when}): {l}"))
+            .collect());
+    }
+    for (_, e) in rx.ring::<Episode>(Some(EARLIER_EPISODES))?.into_iter().rev() {
+        if !e.success || e.automated {
+            continue;
+        }
+        let Ok(action) = serde_json::from_str::<Action>(&e.action) else {
+            continue;
+        };
+        let names_it = match action.tool.as_str() {
+            "read_file" => action.str_arg("path") == Some(file),
+            "bash" => action.str_arg("command").is_some_and(|c| {
+                c.trim_start().starts_with("cat ") && c.split_whitespace().any(|w| w == file)
+            }),
+            _ => false,
+        };
+        if !names_it {
+            continue;
+        }
+        if let Some((_, shown)) = e.summary.split_once(" -> ok: ") {
+            return Ok(vec![format!(
+                "{file} said (you read it at tick {}): {}",
+                e.tick,
+                shown.trim()
+            )]);
+        }
+    }
+    Ok(Vec::new())
+}
+
+/// The line an answer is asked with after a reply its check did not find what was asked in.
+pub const MISSED: &str = "your last reply to this did not give what was asked";
+
+/// What an errand's answer is asked with, when `c` is a commission whose own words are its
+/// step now and ask for an answer: a line saying its last reply missed (when one did), then
+/// what its last look showed, or, with no look, what the creature read earlier of the file its
+/// words name that is gone. None for any other step.
+pub fn answer_known(
+    rx: &impl Read,
+    c: &crate::creature::commissions::Commission,
+    workspace: &Path,
+) -> Result<Option<Vec<String>>> {
+    if !c.answering() || !asks_an_answer(&c.text, c.check.as_ref()) {
+        return Ok(None);
+    }
+    let mut known = Vec::new();
+    if c.missed_replies > 0 {
+        known.push(MISSED.to_string());
+    }
+    let last = c.stages.last().and_then(|s| Stage::parse(s));
+    match (last, c.seen.as_deref()) {
+        (Some(stage), Some(seen)) => {
+            let action = c
+                .looked
+                .as_deref()
+                .and_then(|a| serde_json::from_str::<Action>(a).ok());
+            known.extend(self::known(&stage, action.as_ref(), seen, &c.text));
+        }
+        _ => {
+            if let Some(file) = gone_file(&c.text, workspace) {
+                known.extend(earlier_reads(rx, &file, &c.text)?);
+            }
+        }
+    }
+    Ok(Some(known))
+}
+
+/// Whether `reply` only repeats the commission's words or a command it ran: such a reply
+/// answers nothing, whatever it holds.
+pub fn only_repeats(reply: &str, text: &str, stage: Option<&Stage>) -> bool {
+    let norm = |s: &str| words(s).join(" ");
+    let r = norm(reply);
+    if r.is_empty() {
+        return true;
+    }
+    let command = match stage {
+        Some(Stage::Run(c)) => Some(c.clone()),
+        _ => None,
+    };
+    norm(text).contains(&r) || command.is_some_and(|c| norm(&c).contains(&r))
+}
+
+#[cfg(test)]
+#[path = "errand_tests.rs"]
+mod tests;

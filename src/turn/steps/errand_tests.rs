@@ -1,0 +1,148 @@
+use super::*;
+
+fn house() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let ws = dir.path();
+    std::fs::create_dir_all(ws.join("papers")).unwrap();
+    std::fs::create_dir_all(ws.join("manuals")).unwrap();
+    std::fs::create_dir_all(ws.join("letters")).unwrap();
+    std::fs::write(ws.join("papers/boiler.cfg"), "pressure: 62\nengineer: Signe\n").unwrap();
+    std::fs::write(ws.join("manuals/north.txt"), "north\n").unwrap();
+    std::fs::write(ws.join("letters/april.txt"), "the lost glove\n").unwrap();
+    dir
+}
+
+fn reply(text: &str) -> Option<Check> {
+    Some(Check::ReplyContains { text: text.into() })
+}
+
+#[test]
+fn an_answer_from_a_file_reads_it_first() {
+    let h = house();
+    assert_eq!(
+        stages(
+            "Read papers/boiler.cfg and tell me the engineer.",
+            reply("Signe").as_ref(),
+            h.path()
+        ),
+        vec!["read papers/boiler.cfg"]
+    );
+    assert_eq!(
+        stages(
+            "How many lines does papers/boiler.cfg have?",
+            reply("2").as_ref(),
+            h.path()
+        ),
+        vec!["count the lines in papers/boiler.cfg"]
+    );
+}
+
+#[test]
+fn a_named_command_is_run_first_and_a_folder_is_counted_or_read() {
+    let h = house();
+    let ws = h.path();
+    assert_eq!(
+        stages(
+            "Run wc -l papers/boiler.cfg and tell me the number.",
+            reply("2").as_ref(),
+            ws
+        ),
+        vec!["run wc -l papers/boiler.cfg"]
+    );
+    assert_eq!(
+        stages(
+            "How many files are in the folder manuals?",
+            reply("1").as_ref(),
+            ws
+        ),
+        vec!["count the files in manuals"]
+    );
+    assert_eq!(
+        stages(
+            "Which file in letters mentions the lost glove?",
+            reply("april").as_ref(),
+            ws
+        ),
+        vec!["read every file in letters"]
+    );
+}
+
+#[test]
+fn an_errand_that_asks_no_answer_or_names_nothing_here_is_one_step() {
+    let h = house();
+    let ws = h.path();
+    let write = Some(Check::FileContains {
+        path: "a.txt".into(),
+        text: "x".into(),
+    });
+    assert!(stages("Write x into papers/boiler.cfg", write.as_ref(), ws).is_empty());
+    assert!(
+        stages(
+            "What was the code in papers/gone.txt?",
+            reply("1").as_ref(),
+            ws
+        )
+        .is_empty(),
+        "a file no longer here is answered from what was read before"
+    );
+    assert_eq!(
+        gone_file("What was the code in papers/gone.txt?", ws).as_deref(),
+        Some("papers/gone.txt")
+    );
+}
+
+#[test]
+fn every_stage_reads_back_and_is_done_by_its_look() {
+    let read: Action =
+        serde_json::from_str(r#"{"tool":"read_file","args":{"path":"papers/boiler.cfg"}}"#)
+            .unwrap();
+    let other: Action =
+        serde_json::from_str(r#"{"tool":"read_file","args":{"path":"boiler.cfg"}}"#).unwrap();
+    let count: Action =
+        serde_json::from_str(r#"{"tool":"bash","args":{"command":"ls manuals | wc -l"}}"#)
+            .unwrap();
+    for s in [
+        Stage::Read("papers/boiler.cfg".into()),
+        Stage::Run("wc -l a.txt".into()),
+        Stage::CountLines("a.txt".into()),
+        Stage::CountFiles("manuals".into()),
+        Stage::ReadAll("letters".into()),
+    ] {
+        assert_eq!(Stage::parse(&s.text()), Some(s.clone()));
+    }
+    let r = Stage::Read("papers/boiler.cfg".into());
+    assert!(r.asks().done_by(&read));
+    assert!(!r.asks().done_by(&other), "the path the keeper named, whole");
+    assert!(Stage::CountFiles("manuals".into()).asks().done_by(&count));
+}
+
+#[test]
+fn the_line_that_answers_is_nearest_the_question() {
+    let k = known(
+        &Stage::Read("papers/boiler.cfg".into()),
+        None,
+        "# boiler\npressure: 62\nengineer: Signe\nmode: eco\n",
+        "Read papers/boiler.cfg and tell me the engineer.",
+    );
+    assert_eq!(k.len(), 3, "{k:?}");
+    assert_eq!(k.last().unwrap(), "papers/boiler.cfg says: engineer: Signe");
+    let lines: Vec<String> = (0..9).map(|i| format!("item{i}")).collect();
+    let listed = known(
+        &Stage::CountFiles("manuals".into()),
+        None,
+        &lines.join("\n"),
+        "how many files",
+    );
+    assert!(listed[0].ends_with("9 lines"), "{listed:?}");
+    assert_eq!(listed.len(), 1 + KNOWN_LINES);
+}
+
+#[test]
+fn a_reply_that_only_repeats_the_words_or_the_command_answers_nothing() {
+    let text = "Run wc -l house/errands.txt and tell me the number.";
+    let run = Stage::Run("wc -l house/errands.txt".into());
+    assert!(only_repeats("wc -l house/errands.txt", text, Some(&run)));
+    assert!(only_repeats("the number", text, None));
+    assert!(!only_repeats("4", text, Some(&run)));
+    assert!(only_repeats("  ", text, None));
+}
