@@ -59,7 +59,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     };
     let options = EmbeddedOptions {
         n_ctx: 16384,
-        threads: 0,
+        // WIS_LLM_THREADS: as a tick reads it (0 or unset: every core).
+        threads: std::env::var("WIS_LLM_THREADS")
+            .ok()
+            .and_then(|t| t.parse().ok())
+            .unwrap_or(0),
         max_reply_chars: 4000,
     };
     let mut mind = EmbeddedMind::load(&path, options)?;

@@ -44,10 +44,53 @@ pub fn words(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// Words a keeper uses for the same file chore, each with the word the worked examples use
+/// (`[wisdom] errands_enabled`: "create a directory" is "make a folder").
+pub const SYNONYMS: &[(&str, &str)] = &[
+    ("create", "make"),
+    ("directory", "folder"),
+    ("directories", "folder"),
+    ("folders", "folder"),
+    ("called", "named"),
+    ("duplicate", "copy"),
+    ("append", "add"),
+    ("extend", "add"),
+    ("store", "write"),
+    ("save", "write"),
+    ("put", "write"),
+    ("move", "rename"),
+    ("contents", "says"),
+    ("text", "says"),
+    ("open", "read"),
+    ("show", "read"),
+];
+
+/// A word as the examples would say it ([`SYNONYMS`]).
+pub fn canonical(word: &str) -> &str {
+    SYNONYMS
+        .iter()
+        .find(|(w, _)| *w == word)
+        .map_or(word, |(_, c)| c)
+}
+
+/// [`words`], each as the examples would say it ([`canonical`]).
+pub fn canonical_words(text: &str) -> Vec<String> {
+    words(text)
+        .into_iter()
+        .map(|w| canonical(&w).to_string())
+        .collect()
+}
+
 /// How near each example of `pool` is to `step`: the shared words, each weighted by how rare it
 /// is among the pool's tasks (a word every example has says little), and one more when both
 /// name a file.
 pub fn scores(step: &str, pool: &[&Example]) -> Vec<f64> {
+    scores_by(step, pool, words)
+}
+
+/// [`scores`] with each text's words read by `read`.
+fn scores_by(step: &str, pool: &[&Example], read: fn(&str) -> Vec<String>) -> Vec<f64> {
+    let words = read;
     let n = pool.len().max(1) as f64;
     let tasks: Vec<BTreeSet<String>> = pool
         .iter()
@@ -79,7 +122,18 @@ pub fn scores(step: &str, pool: &[&Example]) -> Vec<f64> {
 /// The `k` examples nearest `step`, the nearest last (it goes right above the step); only
 /// examples that share something with it, and none when nothing does.
 pub fn nearest<'a>(step: &str, pool: &[&'a Example], k: usize) -> Vec<&'a Example> {
-    let scored = scores(step, pool);
+    nearest_by(step, pool, k, false)
+}
+
+/// [`nearest`], with a keeper's words for the same chore read as the examples say them when
+/// `synonyms` ([`SYNONYMS`]).
+pub fn nearest_by<'a>(
+    step: &str,
+    pool: &[&'a Example],
+    k: usize,
+    synonyms: bool,
+) -> Vec<&'a Example> {
+    let scored = scores_by(step, pool, if synonyms { canonical_words } else { words });
     let mut order: Vec<usize> = (0..pool.len()).filter(|&i| scored[i] > 0.0).collect();
     // Best first; ties keep the pool's order.
     order.sort_by(|&a, &b| scored[b].total_cmp(&scored[a]).then(a.cmp(&b)));
@@ -177,6 +231,26 @@ mod tests {
         assert!(plain("list the files here", &pool));
         assert!(!plain("tell the keeper what notes.txt says", &pool));
         assert!(!plain("which port does the pump listen on", &pool));
+    }
+
+    #[test]
+    fn a_keeper_s_other_words_for_a_chore_find_its_example() {
+        let pool = crate::world::units::pool(&Unlocks::newborn(0), true);
+        let near = |step: &str| {
+            nearest_by(step, &pool, 1, true)
+                .last()
+                .map(|e| e.task)
+                .unwrap_or("")
+        };
+        assert_eq!(near("Create a directory called backups."), "make a folder named tmp");
+        assert!(near("Duplicate a/b.txt as a/c.txt.").starts_with("copy "));
+        assert!(near("Append 'x' to a/b.txt.").starts_with("add the line"));
+        assert!(
+            nearest_by("Create a directory called backups.", &pool, 1, false)
+                .last()
+                .is_none_or(|e| !e.task.contains("folder")),
+            "without synonyms it is as it was"
+        );
     }
 
     #[test]

@@ -197,6 +197,7 @@ pub fn work_cue_with(
     known: &[String],
     pool: &[&Example],
     extra: &str,
+    synonyms: bool,
 ) -> String {
     let mut above = String::new();
     if known.is_empty() {
@@ -204,10 +205,11 @@ pub fn work_cue_with(
             .map(str::trim)
             .filter(|s| !s.is_empty())
             .unwrap_or(NO_STEP);
-        above.push_str(&examples::render(&examples::nearest(
+        above.push_str(&examples::render(&examples::nearest_by(
             step_text,
             pool,
             EXAMPLES_SHOWN,
+            synonyms,
         )));
     }
     above.push_str(extra);

@@ -200,7 +200,7 @@ pub static ERRAND_EXAMPLES: &[Example] = &[
         r#"{"tool": "bash", "args": {"command": "ls albums | wc -l"}}"#,
     ),
     ex(
-        "read every file in post",
+        "search every file in post",
         r#"{"tool": "bash", "args": {"command": "grep -r . post"}}"#,
     ),
     ex(

@@ -36,7 +36,7 @@ pub enum Stage {
     CountLines(String),
     /// `count the files in DIR`.
     CountFiles(String),
-    /// `read every file in DIR`.
+    /// `search every file in DIR`.
     ReadAll(String),
 }
 
@@ -49,7 +49,7 @@ static RE_LINES: LazyLock<Regex> =
 static RE_FILES: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^count the files in (\S+)$").expect("a valid pattern"));
 static RE_ALL: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^read every file in (\S+)$").expect("a valid pattern"));
+    LazyLock::new(|| Regex::new(r"^search every file in (\S+)$").expect("a valid pattern"));
 
 impl Stage {
     /// The step as the creature reads it.
@@ -59,7 +59,7 @@ impl Stage {
             Stage::Run(c) => format!("run {c}"),
             Stage::CountLines(f) => format!("count the lines in {f}"),
             Stage::CountFiles(d) => format!("count the files in {d}"),
-            Stage::ReadAll(d) => format!("read every file in {d}"),
+            Stage::ReadAll(d) => format!("search every file in {d}"),
         }
     }
 

@@ -63,7 +63,7 @@ fn a_named_command_is_run_first_and_a_folder_is_counted_or_read() {
             reply("april").as_ref(),
             ws
         ),
-        vec!["read every file in letters"]
+        vec!["search every file in letters"]
     );
 }
 

@@ -426,7 +426,7 @@ pub fn begin<'a>(
                     let tell = rethink::asks_a_reply(step_text, step_ref.as_ref(), &pool);
                     second = Some((
                         idle.iter().map(|e| e.signature.clone()).collect(),
-                        work_cue_with(step.as_deref(), &known, &pool, &extra),
+                        work_cue_with(step.as_deref(), &known, &pool, &extra, errands),
                         if tell {
                             action_schema(&[])
                         } else {
@@ -436,7 +436,7 @@ pub fn begin<'a>(
                 }
             }
             (
-                work_cue_with(step.as_deref(), &known, &pool, &example),
+                work_cue_with(step.as_deref(), &known, &pool, &example, errands),
                 action_schema(&visible),
             )
         }

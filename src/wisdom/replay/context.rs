@@ -102,7 +102,7 @@ pub fn rebuild(
         .items
         .extend(recalled.iter().map(|k| k.shown(step)));
     let known: Vec<String> = recalled.into_iter().map(|k| k.body).collect();
-    let cue = work_cue_with(step_of(&m.situation), &known, &pool, "");
+    let cue = work_cue_with(step_of(&m.situation), &known, &pool, "", false);
     // Today's standing values, as today's tick reads them.
     let held: Vec<String> = crate::memory::standing(rx, prompt::VALUES_SHOWN)?
         .into_iter()
