@@ -111,6 +111,9 @@ named_enum!(
         Told = "told",
         /// An ancestor left it (heirlooms): a rumour until this creature verifies it.
         Inherited = "inherited",
+        /// The keeper said it, rejecting an errand's answer: a correction, judged like what
+        /// the creature was told.
+        Keeper = "keeper",
     }
 );
 
@@ -125,12 +128,22 @@ named_enum!(
 );
 
 impl Provenance {
+    /// How far it is trusted: what the creature lived over what it was told (by an operator or
+    /// the keeper), and that over what it inherited.
+    pub fn trust(self) -> u8 {
+        match self {
+            Provenance::Experienced => 2,
+            Provenance::Told | Provenance::Keeper => 1,
+            Provenance::Inherited => 0,
+        }
+    }
+
     /// The strength an engram starts with: what the creature lived counts fully, what it
     /// was told a little less, what it inherited less again until it earns utility.
     pub fn initial_strength(self) -> f32 {
         match self {
             Provenance::Experienced => 1.0,
-            Provenance::Told => 0.7,
+            Provenance::Told | Provenance::Keeper => 0.7,
             Provenance::Inherited => 0.5,
         }
     }

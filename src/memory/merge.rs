@@ -197,12 +197,7 @@ fn sum(a: &Utility, b: &Utility) -> Utility {
 
 /// What the creature lived counts over what it was told, and that over what it inherited.
 fn stronger(a: Provenance, b: Provenance) -> Provenance {
-    let rank = |p| match p {
-        Provenance::Experienced => 2,
-        Provenance::Told => 1,
-        Provenance::Inherited => 0,
-    };
-    if rank(b) > rank(a) { b } else { a }
+    if b.trust() > a.trust() { b } else { a }
 }
 
 #[cfg(test)]

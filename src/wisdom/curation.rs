@@ -95,7 +95,7 @@ fn rule(e: &mut Engram, sleep: u64, grace: u32) -> Verdict {
         (Kind::Scar, _) => DECAY_SCAR,
         (_, Provenance::Experienced) => DECAY,
         _ if e.fate.verified_at.is_some() => DECAY,
-        (_, Provenance::Told | Provenance::Inherited) => DECAY_RUMOUR,
+        (_, Provenance::Told | Provenance::Keeper | Provenance::Inherited) => DECAY_RUMOUR,
     };
     if score < 0 && e.kind != Kind::Scar {
         rate *= 2.0;

@@ -115,7 +115,10 @@ pub fn remember(
     let shape = action_shape(action);
     let body = match role {
         Role::Look => format!("To do a \"{kind}\" errand, look first: \"{task}\" -> {shape}."),
-        Role::Act => format!("To do a \"{kind}\" errand (\"{task}\"): {}.", action.brief(120)),
+        Role::Act => format!(
+            "To do a \"{kind}\" errand (\"{task}\"): {}.",
+            action.brief(120)
+        ),
         Role::Answer => format!(
             "To answer a \"{kind}\" errand (\"{task}\"), reply with what the look showed: {}.",
             action.brief(120)
@@ -143,11 +146,7 @@ pub fn remember(
 }
 
 /// The active precedents of `kind` and `role`.
-fn held(
-    rx: &impl Read,
-    kind: &str,
-    role: Role,
-) -> Result<Vec<(EngramId, crate::memory::Engram)>> {
+fn held(rx: &impl Read, kind: &str, role: Role) -> Result<Vec<(EngramId, crate::memory::Engram)>> {
     let errand = format!("errand:{kind}");
     let role = format!("role:{}", role.as_str());
     Ok(rx
@@ -221,6 +220,63 @@ pub fn recall(
         });
     }
     Ok(out)
+}
+
+/// The source a keeper's correction of an errand carries: `correction:KIND`, or `correction`
+/// for an errand of no named kind.
+fn correction_tag(kind: Option<&str>) -> String {
+    match kind {
+        Some(k) => format!("correction:{k}"),
+        None => "correction".into(),
+    }
+}
+
+/// Keeps the keeper's rejection of commission `id` (`text`, of `kind`) as a correction: a
+/// strategy engram of provenance `keeper`, shown above the next errand of its kind and
+/// settled like any memory shown.
+pub fn remember_correction(
+    tx: &mut Tx<'_>,
+    memory: &Memory,
+    id: u64,
+    text: &str,
+    kind: Option<&str>,
+    why: &str,
+    now: Millis,
+) -> Result<EngramId> {
+    let body = format!("The keeper said of \"{text}\": {why}");
+    let new = NewEngram::new(Kind::Strategy, body, Provenance::Keeper)
+        .source("keeper")
+        .source(format!("commission:{id}"))
+        .source(correction_tag(kind));
+    memory.remember(tx, new, now)
+}
+
+/// The keeper's newest correction to show a step of an errand of `kind` (of a named kind: that
+/// kind's; otherwise one whose words are alike enough to `query`).
+pub fn correction(
+    rx: &impl Read,
+    memory: &Memory,
+    kind: Option<&str>,
+    query: &str,
+) -> Result<Option<(EngramId, crate::memory::Engram, f32)>> {
+    let tag = correction_tag(kind);
+    if kind.is_some() {
+        let newest = rx
+            .all::<crate::memory::Engram>()?
+            .into_iter()
+            .rev()
+            .filter_map(|(key, e)| EngramId::parse(&key).map(|id| (id, e)))
+            .find(|(_, e)| e.tier == Tier::Active && e.sources.contains(&tag));
+        return Ok(newest.map(|(id, e)| (id, e, 1.0)));
+    }
+    let floor = memory.embedder().calibration().known_min_sim;
+    let hits = memory
+        .recall(rx, query, &Filter::active().kind(Kind::Strategy), POOL)?
+        .hits;
+    Ok(hits
+        .into_iter()
+        .find(|h| h.sim >= floor && h.engram.sources.contains(&tag))
+        .map(|h| (h.id, h.engram, h.sim)))
 }
 
 #[cfg(test)]

@@ -73,10 +73,30 @@ fn a_lesson_is_kept_once_and_only_the_newest_few_of_a_kind_stay_active() {
     let m = memory();
     let mut tx = store.write().unwrap();
     let task = |i: usize| format!("Copy a{i}.txt to b{i}.txt.");
-    let first = remember(&mut tx, &m, "copy", Role::Act, &task(0), &cp("a0.txt", "b0.txt"), &[], &[], 1)
-        .unwrap();
-    let again = remember(&mut tx, &m, "copy", Role::Act, &task(0), &cp("a0.txt", "b0.txt"), &[], &[], 2)
-        .unwrap();
+    let first = remember(
+        &mut tx,
+        &m,
+        "copy",
+        Role::Act,
+        &task(0),
+        &cp("a0.txt", "b0.txt"),
+        &[],
+        &[],
+        1,
+    )
+    .unwrap();
+    let again = remember(
+        &mut tx,
+        &m,
+        "copy",
+        Role::Act,
+        &task(0),
+        &cp("a0.txt", "b0.txt"),
+        &[],
+        &[],
+        2,
+    )
+    .unwrap();
     assert_eq!(first, again, "the same task is not kept twice");
     for i in 1..=KEPT_PER_ROLE {
         remember(

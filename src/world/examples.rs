@@ -242,7 +242,10 @@ mod tests {
                 .map(|e| e.task)
                 .unwrap_or("")
         };
-        assert_eq!(near("Create a directory called backups."), "make a folder named tmp");
+        assert_eq!(
+            near("Create a directory called backups."),
+            "make a folder named tmp"
+        );
         assert!(near("Duplicate a/b.txt as a/c.txt.").starts_with("copy "));
         assert!(near("Append 'x' to a/b.txt.").starts_with("add the line"));
         assert!(

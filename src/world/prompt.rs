@@ -137,8 +137,7 @@ pub fn demonstrated_answers() -> Vec<&'static str> {
 /// as the question.
 pub fn answer_cue(step: &str, lesson: &str, known: &[String]) -> String {
     let step = step.trim().replace('\n', " ");
-    let asked: std::collections::BTreeSet<String> =
-        examples::words(&step).into_iter().collect();
+    let asked: std::collections::BTreeSet<String> = examples::words(&step).into_iter().collect();
     let mut demos: Vec<(usize, usize, &(&str, &str, &str))> = ANSWER_EXAMPLES
         .iter()
         .enumerate()

@@ -86,11 +86,19 @@ fn pairs(id: u64, c: &Commission) -> Vec<(String, String)> {
         out.push(("kind".into(), k.clone()));
     }
     for (i, stage) in c.stages.iter().enumerate() {
-        let state = if (i as u32) < c.stage { "done" } else { "to do" };
+        let state = if (i as u32) < c.stage {
+            "done"
+        } else {
+            "to do"
+        };
         out.push((format!("step {}", i + 1), format!("{stage} ({state})")));
     }
     if !c.stages.is_empty() {
-        let state = if c.answering() { "to do" } else { "after the above" };
+        let state = if c.answering() {
+            "to do"
+        } else {
+            "after the above"
+        };
         out.push((
             format!("step {}", c.stages.len() + 1),
             format!("answer ({state})"),

@@ -45,9 +45,29 @@ pub fn confirm(ctx: &Ctx, args: Args) -> Result<()> {
 }
 
 pub fn reject(ctx: &Ctx, args: RejectArgs) -> Result<()> {
+    let config = ctx.config()?;
+    // With errands on, the keeper's words become a correction the creature remembers.
+    let memory = if config.wisdom.errands_enabled {
+        Some(crate::memory::Memory::from_config(&config.embed)?)
+    } else {
+        None
+    };
     let store = ctx.open("commission reject")?;
     let mut tx = store.write()?;
     let c = keeper::reject(&mut tx, args.id, &args.why, ctx.clock.now())?;
+    if let Some(memory) = &memory {
+        crate::wisdom::errands::remember_correction(
+            &mut tx,
+            memory,
+            args.id,
+            &c.text,
+            c.kind.as_deref(),
+            c.rejections
+                .last()
+                .map_or(args.why.as_str(), String::as_str),
+            ctx.clock.now(),
+        )?;
+    }
     tx.commit()?;
     std::mem::drop(store);
     if ctx.printer.is_json() {

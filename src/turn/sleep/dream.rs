@@ -227,15 +227,10 @@ fn run(tx: &mut Tx<'_>, ctx: &mut JobCtx<'_, '_>) -> Result<Vec<JobReport>> {
 
 /// A dream is trusted as its least trusted member: lived only when all of them were.
 fn provenance(members: &[Engram]) -> Provenance {
-    let rank = |p: Provenance| match p {
-        Provenance::Experienced => 2,
-        Provenance::Told => 1,
-        Provenance::Inherited => 0,
-    };
     members
         .iter()
         .map(|e| e.provenance)
-        .min_by_key(|p| rank(*p))
+        .min_by_key(|p| p.trust())
         .unwrap_or(Provenance::Experienced)
 }
 

@@ -157,8 +157,10 @@ pub fn stages(text: &str, check: Option<&Check>, workspace: &Path) -> Vec<String
             .expect("a valid pattern")
     });
     static FILES: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"\b(?:how many files|count the files|number of files|files (?:are|inside|in))\b")
-            .expect("a valid pattern")
+        Regex::new(
+            r"\b(?:how many files|count the files|number of files|files (?:are|inside|in))\b",
+        )
+        .expect("a valid pattern")
     });
     if let Some(f) = file {
         if LINES.is_match(&lower) {
@@ -187,9 +189,7 @@ fn folder_in(text: &str, workspace: &Path) -> Option<String> {
     WORD.find_iter(text)
         .map(|m| m.as_str().trim_end_matches(['.', '/']).to_string())
         .filter(|w| w.len() >= 2)
-        .find(|w| {
-            paths::confine(workspace, w).is_ok_and(|c| !c.dangling && c.abs().is_dir())
-        })
+        .find(|w| paths::confine(workspace, w).is_ok_and(|c| !c.dangling && c.abs().is_dir()))
 }
 
 /// The file a commission's words name that is not in the workspace (an errand about what was
@@ -225,8 +225,10 @@ pub fn known(stage: &Stage, action: Option<&Action>, seen: &str, question: &str)
     out
 }
 
-/// `lines` ordered by how many words each shares with `question`, the best last; at most
-/// [`KNOWN_LINES`] (the least sharing dropped first).
+/// The lines to state of `lines`: the one that shares strictly more words with `question` than
+/// every other, alone (a small model copies the line nearest the question, so only the line
+/// that answers is put there); else all of them ordered by the words they share, the best
+/// last, at most [`KNOWN_LINES`] (the least sharing dropped first).
 pub fn ranked<'a>(lines: &[&'a str], question: &str) -> Vec<&'a str> {
     let asked: BTreeSet<String> = words(question).into_iter().collect();
     let mut scored: Vec<(usize, usize, &str)> = lines
@@ -243,6 +245,11 @@ pub fn ranked<'a>(lines: &[&'a str], question: &str) -> Vec<&'a str> {
         .collect();
     // Most shared last; among equals, the file's own order.
     scored.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
+    if let [.., second, best] = scored.as_slice()
+        && best.0 > second.0
+    {
+        return vec![best.2];
+    }
     let skip = scored.len().saturating_sub(KNOWN_LINES);
     let mut kept: Vec<(usize, usize, &str)> = scored.into_iter().skip(skip).collect();
     kept.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
@@ -279,7 +286,11 @@ pub fn earlier_reads(rx: &impl Read, file: &str, question: &str) -> Result<Vec<S
             .map(|l| format!("{file} said (you read it {when}): {l}"))
             .collect());
     }
-    for (_, e) in rx.ring::<Episode>(Some(EARLIER_EPISODES))?.into_iter().rev() {
+    for (_, e) in rx
+        .ring::<Episode>(Some(EARLIER_EPISODES))?
+        .into_iter()
+        .rev()
+    {
         if !e.success || e.automated {
             continue;
         }

@@ -6,7 +6,11 @@ fn house() -> tempfile::TempDir {
     std::fs::create_dir_all(ws.join("papers")).unwrap();
     std::fs::create_dir_all(ws.join("manuals")).unwrap();
     std::fs::create_dir_all(ws.join("letters")).unwrap();
-    std::fs::write(ws.join("papers/boiler.cfg"), "pressure: 62\nengineer: Signe\n").unwrap();
+    std::fs::write(
+        ws.join("papers/boiler.cfg"),
+        "pressure: 62\nengineer: Signe\n",
+    )
+    .unwrap();
     std::fs::write(ws.join("manuals/north.txt"), "north\n").unwrap();
     std::fs::write(ws.join("letters/april.txt"), "the lost glove\n").unwrap();
     dir
@@ -99,8 +103,7 @@ fn every_stage_reads_back_and_is_done_by_its_look() {
     let other: Action =
         serde_json::from_str(r#"{"tool":"read_file","args":{"path":"boiler.cfg"}}"#).unwrap();
     let count: Action =
-        serde_json::from_str(r#"{"tool":"bash","args":{"command":"ls manuals | wc -l"}}"#)
-            .unwrap();
+        serde_json::from_str(r#"{"tool":"bash","args":{"command":"ls manuals | wc -l"}}"#).unwrap();
     for s in [
         Stage::Read("papers/boiler.cfg".into()),
         Stage::Run("wc -l a.txt".into()),
@@ -112,7 +115,10 @@ fn every_stage_reads_back_and_is_done_by_its_look() {
     }
     let r = Stage::Read("papers/boiler.cfg".into());
     assert!(r.asks().done_by(&read));
-    assert!(!r.asks().done_by(&other), "the path the keeper named, whole");
+    assert!(
+        !r.asks().done_by(&other),
+        "the path the keeper named, whole"
+    );
     assert!(Stage::CountFiles("manuals".into()).asks().done_by(&count));
 }
 
@@ -124,8 +130,18 @@ fn the_line_that_answers_is_nearest_the_question() {
         "# boiler\npressure: 62\nengineer: Signe\nmode: eco\n",
         "Read papers/boiler.cfg and tell me the engineer.",
     );
-    assert_eq!(k.len(), 3, "{k:?}");
-    assert_eq!(k.last().unwrap(), "papers/boiler.cfg says: engineer: Signe");
+    assert_eq!(
+        k,
+        vec!["papers/boiler.cfg says: engineer: Signe"],
+        "the one line that answers, alone"
+    );
+    let tied = known(
+        &Stage::Read("papers/boiler.cfg".into()),
+        None,
+        "pressure: 62\nengineer: Signe\nmode: eco\n",
+        "What does papers/boiler.cfg say?",
+    );
+    assert_eq!(tied.len(), 3, "no line answers more than another: {tied:?}");
     let lines: Vec<String> = (0..9).map(|i| format!("item{i}")).collect();
     let listed = known(
         &Stage::CountFiles("manuals".into()),

@@ -218,8 +218,8 @@ pub fn after_action(
             }
             None if is_current && outcome.success && !looked && c.answering() => {
                 let asks = asks::asks(&c.text, at.pool);
-                let answered = (action.tool == REPLY && !repeats)
-                    || did(&asks, action, tx, &persona, at)?;
+                let answered =
+                    (action.tool == REPLY && !repeats) || did(&asks, action, tx, &persona, at)?;
                 if answered {
                     let how = action.brief(60);
                     c.end(

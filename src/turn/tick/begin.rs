@@ -134,6 +134,30 @@ fn lesson_for(
     }))
 }
 
+/// The keeper's newest correction of an errand of `c`'s kind, as a `Known fact` body and the
+/// bet of showing it; none on the very commission it was said of (its rejection is shown there).
+fn correction_for(
+    tx: &Tx<'_>,
+    memory: &crate::memory::LazyMemory<'_>,
+    c: &Commission,
+    id: u64,
+) -> Result<Option<(String, recall::Shown)>> {
+    let found = errands::correction(tx, memory.get()?, c.kind.as_deref(), &c.text)?;
+    let own = format!("commission:{id}");
+    Ok(found
+        .filter(|(_, e, _)| !e.sources.contains(&own))
+        .map(|(engram, e, sim)| {
+            let shown = recall::Shown {
+                item: recall::bets::Item::Known { engram },
+                recommends: None,
+                sim,
+                provenance: e.provenance,
+                words: recall::bets::own_words(&e.body, &c.step()),
+            };
+            (e.body, shown)
+        }))
+}
+
 /// The schema of a rumination that plans from `ideas`: a thought, and a plan whose steps are
 /// ideas, word for word, in the order the model chooses (at most four). The model chooses
 /// what to do and in which order; the steps are things its tools can do and wis can check
@@ -305,10 +329,21 @@ pub fn begin<'a>(
         Some(c) => steps::errand::answer_known(tx, c, workspace)?.filter(|k| !k.is_empty()),
         None => None,
     };
-    // What an earlier errand of its kind taught, right above the step.
+    // What an earlier errand of its kind taught, right above the step, and the keeper's
+    // latest correction of one of its kind.
     let lesson = match &errand {
         Some(c) => lesson_for(tx, &ctx.memory, c, answering.is_some())?,
         None => None,
+    };
+    let correction = match (&errand, step_ref.as_ref()) {
+        (
+            Some(c),
+            Some(StepRef {
+                source: steps::Source::Commission(id),
+                ..
+            }),
+        ) => correction_for(tx, &ctx.memory, c, *id)?,
+        _ => None,
     };
     let mut recall = recall::prepare(
         tx,
@@ -370,6 +405,12 @@ pub fn begin<'a>(
             )?;
             prose_shown.extend(recalled.iter().map(|k| k.shown(step_text)));
             let mut lines: Vec<String> = recalled.into_iter().rev().map(|k| k.body).collect();
+            if let Some((body, shown)) = &correction
+                && !prose_shown.iter().any(|s| s.item == shown.item)
+            {
+                prose_shown.push(shown.clone());
+                lines.insert(0, body.clone());
+            }
             lines.extend(known);
             let demo = match &lesson {
                 Some((text, shown)) => {
@@ -411,6 +452,10 @@ pub fn begin<'a>(
                 .and_then(|s| s.reaction.as_ref())
                 .map(|a| reaction_example(&a.from))
                 .unwrap_or_default();
+            if let Some((body, shown)) = &correction {
+                prose_shown.push(shown.clone());
+                example.push_str(&prompt::known_line(body));
+            }
             if let Some((text, shown)) = &lesson {
                 prose_shown.push(shown.clone());
                 example.push_str(text);

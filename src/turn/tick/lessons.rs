@@ -28,7 +28,13 @@ pub fn remember(
     };
     let memory = memory.get()?;
     let mut evidence = vec![format!("commission:{id}")];
-    evidence.extend(done.episodes.iter().rev().take(4).map(|t| format!("episode:{t}")));
+    evidence.extend(
+        done.episodes
+            .iter()
+            .rev()
+            .take(4)
+            .map(|t| format!("episode:{t}")),
+    );
     let look = done
         .stages
         .last()

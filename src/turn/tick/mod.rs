@@ -302,7 +302,15 @@ pub fn tick(
     if config.wisdom.errands_enabled
         && let (Some((id, done)), Some(action)) = (&closing.finished, called)
     {
-        lessons::remember(&mut tx, &ctx.memory, *id, done, action, &workspace, clock.now())?;
+        lessons::remember(
+            &mut tx,
+            &ctx.memory,
+            *id,
+            done,
+            action,
+            &workspace,
+            clock.now(),
+        )?;
     }
     if let Some(line) = &second_thought {
         tx.push(&StreamLine::new(

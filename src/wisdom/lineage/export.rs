@@ -202,7 +202,12 @@ pub fn engram_record(e: &Engram) -> Option<Record> {
         replay_validated: u.taught_in_replay > 0,
         strength: e.strength.clamp(0.0, 1.0),
         provenance: super::format::Chain {
-            origin: e.provenance.as_str().into(),
+            // The volume's origins are experienced, told and inherited: a keeper's
+            // correction travels as what the creature was told.
+            origin: match e.provenance {
+                crate::memory::Provenance::Keeper => "told".into(),
+                p => p.as_str().into(),
+            },
             episodes,
             volumes: prefixed(super::import::HEIRLOOM_SOURCE),
         },

@@ -16,6 +16,7 @@ mod distill;
 mod dream;
 mod economy;
 mod embed_local;
+mod errands;
 mod foundation;
 mod kill9;
 mod lived;

@@ -1,0 +1,271 @@
+//! The keeper's errands in steps (`[wisdom] errands_enabled`, design §3.6), through the real
+//! binary against a fake model server: a commission that asks for a value from a file is
+//! closed in two steps the world judges (the read, then the reply, asked with what the read
+//! showed right above the question and the reply its only tool); a reply its check does not
+//! hold is told so without the check's text; a reply that only repeats the commission answers
+//! nothing; a done errand of a named kind is shown to the next errand of its kind; the keeper's
+//! rejection comes back as a memory on the next commission of its kind; and with the flag off,
+//! the commission is the one step it always was.
+
+use crate::support::TestEnv;
+use crate::support::fake_openai::{Answer, FakeOpenAi};
+use serde_json::Value;
+
+const READ: &str = r#"{"tool": "read_file", "args": {"path": "papers/boiler.cfg"}}"#;
+
+fn reply(text: &str) -> String {
+    format!(r#"{{"tool": "reply", "args": {{"text": "{text}"}}}}"#)
+}
+
+fn creature(server: &FakeOpenAi, errands: bool) -> TestEnv {
+    let mut env = TestEnv::born();
+    env.use_mind(server);
+    env.set("WIS_ORGANS_BASH_TIMEOUT_SECS", "5");
+    env.set(
+        "WIS_WISDOM_ERRANDS_ENABLED",
+        if errands { "true" } else { "false" },
+    );
+    env.write(
+        "workspace/papers/boiler.cfg",
+        "service code: T2-DELTA\npressure: 62\nengineer: Signe\n",
+    );
+    env
+}
+
+fn tick(env: &TestEnv) -> Value {
+    let run = env.wis(&["tick", "--output-format", "json"]);
+    assert_eq!(run.code, 0, "{}\n{}", run.stdout, run.stderr);
+    run.json()
+}
+
+/// The prompt the next tick would read, and its schema.
+fn next_prompt(env: &TestEnv) -> (String, String) {
+    let dry = env.json(&["tick", "--dry-run", "--output-format", "json"]);
+    let prompt = format!(
+        "{}{}",
+        dry["prompt"]["stable"].as_str().unwrap(),
+        dry["prompt"]["volatile"].as_str().unwrap()
+    );
+    (prompt, dry["schema"].to_string())
+}
+
+fn give(env: &TestEnv, text: &str, check: &str, kind: &str) {
+    env.wis(&["commission", "add", text, "--check", check, "--kind", kind])
+        .ok();
+}
+
+fn show(env: &TestEnv, id: u64) -> Value {
+    env.json(&[
+        "commission",
+        "show",
+        &id.to_string(),
+        "--output-format",
+        "json",
+    ])
+}
+
+#[test]
+fn a_value_from_a_file_is_read_then_answered_from_what_the_read_showed() {
+    let server = FakeOpenAi::builder()
+        .answers([READ.to_string(), reply("Signe")].map(Answer::content))
+        .start();
+    let env = creature(&server, true);
+    give(
+        &env,
+        "Read papers/boiler.cfg and tell me the engineer.",
+        "reply contains Signe",
+        "value",
+    );
+    let given = show(&env, 1);
+    assert_eq!(
+        given["stages"],
+        serde_json::json!(["read papers/boiler.cfg"])
+    );
+    let (first, _) = next_prompt(&env);
+    assert!(
+        first.trim_end().ends_with("Q: read papers/boiler.cfg\nA:"),
+        "the look is the step: {}",
+        &first[first.len() - 300..]
+    );
+    let read = tick(&env);
+    assert_eq!(read["xp"], 1, "the look advanced the errand");
+    assert!(
+        read["events"].to_string().contains("now answer it"),
+        "{read}"
+    );
+    let looked = show(&env, 1);
+    assert_eq!(
+        (looked["status"].as_str(), looked["stage"].as_u64()),
+        (Some("open"), Some(1))
+    );
+    let (answer, schema) = next_prompt(&env);
+    assert!(
+        answer.trim_end().ends_with(
+            "Known fact: papers/boiler.cfg says: engineer: Signe\n\
+             Q: Read papers/boiler.cfg and tell me the engineer.\nA:"
+        ),
+        "the line that answers right above the question: {}",
+        &answer[answer.len() - 400..]
+    );
+    assert!(
+        schema.contains("\"reply\"") && !schema.contains("\"read_file\""),
+        "the reply is the answer's only tool: {schema}"
+    );
+    let done = tick(&env);
+    assert!(
+        done["events"].to_string().contains("commission #1 is done"),
+        "{done}"
+    );
+    assert_eq!(show(&env, 1)["status"], "done");
+    env.wis(&["check"]).ok();
+}
+
+#[test]
+fn a_missed_reply_is_told_so_without_the_answer_and_a_repeat_answers_nothing() {
+    let server = FakeOpenAi::builder()
+        .answers(
+            [
+                READ.to_string(),
+                reply("62"),
+                reply("Read papers/boiler.cfg and tell me the engineer"),
+            ]
+            .map(Answer::content),
+        )
+        .start();
+    let env = creature(&server, true);
+    give(
+        &env,
+        "Read papers/boiler.cfg and tell me the engineer.",
+        "reply contains Signe",
+        "value",
+    );
+    tick(&env);
+    let missed = tick(&env);
+    let events = missed["events"].to_string();
+    assert!(events.contains("did not give what was asked"), "{events}");
+    assert!(
+        !events.contains("Signe"),
+        "the check's text is never told: {events}"
+    );
+    let (prompt, _) = next_prompt(&env);
+    let cue = &prompt[prompt.rfind("## Now, your step").unwrap()..];
+    assert!(
+        cue.contains("Known fact: your last reply to this did not give what was asked"),
+        "{cue}"
+    );
+    assert_eq!(show(&env, 1)["missed_replies"], 1);
+    // The commission's own words back are no answer, whatever a check would find in them.
+    tick(&env);
+    let c = show(&env, 1);
+    assert_eq!(
+        (c["status"].as_str(), c["missed_replies"].as_u64()),
+        (Some("open"), Some(2))
+    );
+}
+
+#[test]
+fn a_done_errand_is_shown_to_the_next_errand_of_its_kind() {
+    let copy =
+        r#"{"tool": "bash", "args": {"command": "cp papers/boiler.cfg papers/boiler-copy.cfg"}}"#;
+    let server = FakeOpenAi::builder()
+        .answers([Answer::content(copy)])
+        .start();
+    let env = creature(&server, true);
+    give(
+        &env,
+        "Copy papers/boiler.cfg to papers/boiler-copy.cfg.",
+        "command test -f papers/boiler-copy.cfg",
+        "copy",
+    );
+    let done = tick(&env);
+    assert!(done["events"].to_string().contains("is done"), "{done}");
+    env.write("workspace/notes.txt", "hello\n");
+    give(
+        &env,
+        "Back up notes.txt to notes-old.txt.",
+        "command test -f notes-old.txt",
+        "copy",
+    );
+    let (prompt, _) = next_prompt(&env);
+    assert!(
+        prompt.trim_end().ends_with(
+            "Q: Copy papers/boiler.cfg to papers/boiler-copy.cfg.\n\
+             A: {\"tool\":\"bash\",\"args\":{\"command\":\"cp papers/boiler.cfg papers/boiler-copy.cfg\"}}\n\
+             Q: Back up notes.txt to notes-old.txt.\nA:"
+        ),
+        "the lesson right above the step: {}",
+        &prompt[prompt.len() - 400..]
+    );
+    let lessons = env.json(&["memory", "list", "--output-format", "json"]);
+    assert!(lessons.to_string().contains("errand:copy"), "{lessons}");
+}
+
+#[test]
+fn the_keeper_s_rejection_comes_back_on_the_next_errand_of_its_kind() {
+    let server = FakeOpenAi::builder()
+        .answers([reply("it is done")].map(Answer::content))
+        .start();
+    let env = creature(&server, true);
+    env.wis(&[
+        "commission",
+        "add",
+        "tidy the papers folder",
+        "--kind",
+        "tidy",
+    ])
+    .ok();
+    tick(&env);
+    assert_eq!(show(&env, 1)["status"], "waiting");
+    env.wis(&[
+        "commission",
+        "reject",
+        "1",
+        "put the old papers in a folder named old",
+    ])
+    .ok();
+    env.wis(&["commission", "drop", "1"]).ok();
+    env.wis(&[
+        "commission",
+        "add",
+        "tidy the notes folder",
+        "--kind",
+        "tidy",
+    ])
+    .ok();
+    let (prompt, _) = next_prompt(&env);
+    let cue = &prompt[prompt.rfind("## Now, your step").unwrap()..];
+    assert!(
+        cue.contains(
+            "Known fact: The keeper said of \"tidy the papers folder\": put the old papers in a \
+             folder named old\nQ: tidy the notes folder"
+        ),
+        "{cue}"
+    );
+    let memory = env.json(&["memory", "list", "--output-format", "json"]);
+    assert!(memory.to_string().contains("\"keeper\""), "{memory}");
+}
+
+#[test]
+fn with_errands_off_a_commission_is_one_step_as_before() {
+    let server = FakeOpenAi::builder()
+        .answers([READ].map(Answer::content))
+        .start();
+    let env = creature(&server, false);
+    give(
+        &env,
+        "Read papers/boiler.cfg and tell me the engineer.",
+        "reply contains Signe",
+        "value",
+    );
+    assert!(show(&env, 1).get("stages").is_none());
+    let (prompt, schema) = next_prompt(&env);
+    assert!(
+        prompt
+            .trim_end()
+            .ends_with("Q: Read papers/boiler.cfg and tell me the engineer.\nA:")
+    );
+    assert!(schema.contains("\"read_file\""));
+    tick(&env);
+    let (after, _) = next_prompt(&env);
+    assert!(!after.contains("now answer it"), "no stage was done");
+}
