@@ -54,13 +54,9 @@ pub const SYNONYMS: &[(&str, &str)] = &[
     ("called", "named"),
     ("duplicate", "copy"),
     ("append", "add"),
-    ("extend", "add"),
-    ("store", "write"),
     ("save", "write"),
     ("put", "write"),
     ("move", "rename"),
-    ("contents", "says"),
-    ("text", "says"),
     ("open", "read"),
     ("show", "read"),
 ];

@@ -204,6 +204,10 @@ pub static ERRAND_EXAMPLES: &[Example] = &[
         r#"{"tool": "bash", "args": {"command": "grep -r . post"}}"#,
     ),
     ex(
+        "search post for green umbrella",
+        r#"{"tool": "bash", "args": {"command": "grep -ril 'green umbrella' post"}}"#,
+    ),
+    ex(
         "write blue into docs/colour.txt",
         r#"{"tool": "write_file", "args": {"path": "docs/colour.txt", "content": "blue"}}"#,
     ),

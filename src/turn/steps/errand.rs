@@ -38,6 +38,8 @@ pub enum Stage {
     CountFiles(String),
     /// `search every file in DIR`.
     ReadAll(String),
+    /// `search DIR for THING`.
+    Search(String, String),
 }
 
 static RE_READ: LazyLock<Regex> =
@@ -48,6 +50,8 @@ static RE_LINES: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^count the lines in (\S+)$").expect("a valid pattern"));
 static RE_FILES: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^count the files in (\S+)$").expect("a valid pattern"));
+static RE_SEARCH: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^search (\S+) for (.+)$").expect("a valid pattern"));
 static RE_ALL: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^search every file in (\S+)$").expect("a valid pattern"));
 
@@ -60,6 +64,7 @@ impl Stage {
             Stage::CountLines(f) => format!("count the lines in {f}"),
             Stage::CountFiles(d) => format!("count the files in {d}"),
             Stage::ReadAll(d) => format!("search every file in {d}"),
+            Stage::Search(d, t) => format!("search {d} for {t}"),
         }
     }
 
@@ -74,6 +79,9 @@ impl Stage {
         }
         if let Some(d) = one(&RE_ALL) {
             return Some(Stage::ReadAll(d));
+        }
+        if let Some(c) = RE_SEARCH.captures(text) {
+            return Some(Stage::Search(c[1].to_string(), c[2].to_string()));
         }
         if let Some(f) = one(&RE_READ) {
             return Some(Stage::Read(f));
@@ -96,7 +104,7 @@ impl Stage {
                 ]),
             ),
             Stage::CountLines(f) => act(&["bash"], Matcher::Mentions(vec![f.clone()])),
-            Stage::CountFiles(d) | Stage::ReadAll(d) => {
+            Stage::CountFiles(d) | Stage::ReadAll(d) | Stage::Search(d, _) => {
                 act(&["bash"], Matcher::Mentions(vec![d.clone()]))
             }
         }
@@ -110,7 +118,9 @@ impl Stage {
             (_, Some(c)) => format!("`{}` shows", c.trim()),
             (Stage::Read(f), None) | (Stage::CountLines(f), None) => format!("{f} says"),
             (Stage::Run(c), None) => format!("`{c}` shows"),
-            (Stage::CountFiles(d), None) | (Stage::ReadAll(d), None) => format!("{d} shows"),
+            (Stage::CountFiles(d), None)
+            | (Stage::ReadAll(d), None)
+            | (Stage::Search(d, _), None) => format!("{d} shows"),
         }
     }
 }
@@ -120,7 +130,7 @@ impl Stage {
 pub fn asks_an_answer(text: &str, check: Option<&Check>) -> bool {
     static ASK: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(
-            r"(?i)\b(?:tell|report|give|let me know|remind|what|which|how many|who|when|where)\b|\?",
+            r"(?i)\b(?:tell|give|show me|what|which|how many|who|when|where)\b|\?",
         )
         .expect("a valid pattern")
     });
@@ -153,14 +163,12 @@ pub fn stages(text: &str, check: Option<&Check>, workspace: &Path) -> Vec<String
         .map(|f| f.trim_end_matches('.').to_string())
         .find(|f| is_file(workspace, f));
     static LINES: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"\b(?:how many lines|lines? count|count the lines|number of lines|lines (?:does|are|in))\b")
+        Regex::new(r"\b(?:how many lines|count the lines)\b")
             .expect("a valid pattern")
     });
     static FILES: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(
-            r"\b(?:how many files|count the files|number of files|files (?:are|inside|in))\b",
-        )
-        .expect("a valid pattern")
+        Regex::new(r"\b(?:how many files|count the files)\b")
+            .expect("a valid pattern")
     });
     if let Some(f) = file {
         if LINES.is_match(&lower) {
@@ -168,11 +176,36 @@ pub fn stages(text: &str, check: Option<&Check>, workspace: &Path) -> Vec<String
         }
         return vec![Stage::Read(f).text()];
     }
+    // What a folder is searched for: the thing after "mentions", "about", "names"….
+    static THING: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(
+            r"\b(?:mentions?|mentioned|about|names?|for|of)\s+(?:the\s+|a\s+|an\s+)?([a-z][a-z -]{1,40}?)\s*(?:[?.,;:]|\band\b|\bis\b|\bwas\b|\bmentioned\b|\bin\b|$)",
+        )
+        .expect("a valid pattern")
+    });
     if let Some(dir) = folder_in(text, workspace) {
         if FILES.is_match(&lower) {
             return vec![Stage::CountFiles(dir).text()];
         }
-        return vec![Stage::ReadAll(dir).text()];
+        let dir_words: BTreeSet<String> = words(&dir).into_iter().collect();
+        let thing = THING
+            .captures_iter(&lower)
+            .map(|c| c[1].trim().to_string())
+            .find(|t| {
+                let w = words(t);
+                const NOT_A_THING: &[&str] = &[
+                    "file", "files", "folder", "folders", "note", "notes", "one", "ones", "them",
+                    "it", "track", "name",
+                ];
+                !w.is_empty()
+                    && !w
+                        .iter()
+                        .all(|x| dir_words.contains(x) || NOT_A_THING.contains(&x.as_str()))
+            });
+        return vec![match thing {
+            Some(t) => Stage::Search(dir, t).text(),
+            None => Stage::ReadAll(dir).text(),
+        }];
     }
     Vec::new()
 }

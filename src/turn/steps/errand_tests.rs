@@ -67,7 +67,24 @@ fn a_named_command_is_run_first_and_a_folder_is_counted_or_read() {
             reply("april").as_ref(),
             ws
         ),
-        vec!["search every file in letters"]
+        vec!["search letters for lost glove"]
+    );
+    // The suite's tune wordings only: the test half is never read into these rules.
+    for text in [
+        "Search letters for the lost glove and tell me which file has it.",
+        "One of the files in letters is about the lost glove. Which one?",
+        "Find the file in letters that talks about the lost glove and tell me its name.",
+    ] {
+        assert_eq!(
+            stages(text, reply("april").as_ref(), ws),
+            vec!["search letters for lost glove"],
+            "{text}"
+        );
+    }
+    assert_eq!(
+        stages("Which file in letters is it?", reply("april").as_ref(), ws),
+        vec!["search every file in letters"],
+        "nothing named to search for"
     );
 }
 
@@ -110,6 +127,7 @@ fn every_stage_reads_back_and_is_done_by_its_look() {
         Stage::CountLines("a.txt".into()),
         Stage::CountFiles("manuals".into()),
         Stage::ReadAll("letters".into()),
+        Stage::Search("letters".into(), "lost glove".into()),
     ] {
         assert_eq!(Stage::parse(&s.text()), Some(s.clone()));
     }

@@ -146,7 +146,7 @@ pub const NAMES: &[&str] = &[
 
 /// Words for codes, in capitals.
 pub const CODE_WORDS: &[&str] = &[
-    "DELTA", "RIVER", "MAPLE", "ORBIT", "CEDAR", "FALCON", "IVORY", "LUNAR", "OTTER", "PRISM",
+    "DELTA", "RIVER", "MAPLE", "ORBIT", "CEDAR", "FALCON", "IVORY", "LUNAR", "RAVEN", "PRISM",
     "QUARTZ", "TUNDRA", "VELVET", "WILLOW",
 ];
 
