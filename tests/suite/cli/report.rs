@@ -132,6 +132,7 @@ fn seed_curve_and_replay(env: &TestEnv) {
                 })
                 .collect(),
             total: scores.iter().sum(),
+            compute: None,
             started_at: at,
             finished_at: at,
         };
