@@ -80,7 +80,8 @@ impl Status {
         matches!(self, Status::Open | Status::Rejected)
     }
 
-    /// Finished to the world's or the keeper's satisfaction.
+    /// Finished to the world's or the keeper's satisfaction (a commission done by a reflex is
+    /// done, but no figure counts it: [`Commission::counted`]).
     pub fn succeeded(self) -> bool {
         matches!(self, Status::Done | Status::Confirmed)
     }
@@ -149,6 +150,15 @@ pub struct Commission {
     /// Times it was set aside.
     #[serde(default)]
     pub asides: u32,
+    /// Done by a reflex, below the model (WIS2): its check held, but after an action no model
+    /// chose, so it moved no commission statistic and no lineage mark, paid nothing, and
+    /// counts as done in no figure.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub below: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 doc!(
@@ -219,7 +229,14 @@ impl Commission {
             last_try: None,
             same_tries: 0,
             asides: 0,
+            below: false,
         }
+    }
+
+    /// Whether it counts as done in the keeper's figures: it succeeded, and not below the
+    /// model (WIS2).
+    pub fn counted(&self) -> bool {
+        self.status.succeeded() && !self.below
     }
 
     /// Whether it is set aside at the creature's age `tick`.
