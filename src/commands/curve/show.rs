@@ -44,7 +44,7 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
     for line in table.gain_lines() {
         ctx.printer.line(line)?;
     }
-    if let Some(newest) = table.rows.last() {
+    if let Some(newest) = table.rows.last().filter(|_| table.has_compute()) {
         ctx.printer
             .line(format!("compute at {} ticks", newest.age.ticks))?;
         ctx.printer

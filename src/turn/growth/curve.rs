@@ -124,21 +124,23 @@ impl Panel {
             }
             h.raw("</ul>\n");
         }
-        let compute: Vec<Vec<Cell>> = table
-            .compute_rows()
-            .into_iter()
-            .map(|r| {
-                let mut cells = r.into_iter();
-                let arm = Cell::text(cells.next().unwrap_or_default());
-                std::iter::once(arm).chain(cells.map(Cell::Num)).collect()
-            })
-            .collect();
-        h.table(
-            "At the newest age: each arm's compute (prompt tokens read and tokens generated, in \
-             its own model's tokens) and its ratio to the naive small arm's",
-            &CurveTable::COMPUTE_HEADER,
-            &compute,
-        );
+        if table.has_compute() {
+            let compute: Vec<Vec<Cell>> = table
+                .compute_rows()
+                .into_iter()
+                .map(|r| {
+                    let mut cells = r.into_iter();
+                    let arm = Cell::text(cells.next().unwrap_or_default());
+                    std::iter::once(arm).chain(cells.map(Cell::Num)).collect()
+                })
+                .collect();
+            h.table(
+                "At the newest age: each arm's compute (prompt tokens read and tokens \
+                 generated, in its own model's tokens) and its ratio to the naive small arm's",
+                &CurveTable::COMPUTE_HEADER,
+                &compute,
+            );
+        }
         let rows: Vec<Vec<Cell>> = self
             .lived
             .iter()

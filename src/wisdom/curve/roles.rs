@@ -33,10 +33,12 @@ use crate::base::config::ArmMemory;
 
 /// An arm's part in the seed's question.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
 pub enum Role {
+    #[serde(rename = "wise-small")]
     Wise,
+    #[serde(rename = "naive-small")]
     NaiveSmall,
+    #[serde(rename = "naive-large")]
     NaiveLarge,
 }
 
@@ -194,14 +196,19 @@ impl Readout {
                 diff.text()
             ),
             Crossing::NeverBelow { age } => format!(
-                "{} never crossed {}: it was never below it (from age {} ticks), so the large \
-                 arm does not beat the small model on this battery",
+                "{} never crossed {}: it was never below it (from age {} ticks), so there is no \
+                 crossing to show",
                 v.wise, v.large, age.ticks
             ),
             Crossing::NotYet => format!(
-                "{} has not crossed {}: at none of the {} ages measured did its score reach the \
-                 large arm's after being below",
-                v.wise, v.large, self.ages
+                "{} has not crossed {}: its score has not reached the large arm's after being \
+                 below it ({} measured)",
+                v.wise,
+                v.large,
+                match self.ages {
+                    1 => "1 age".to_string(),
+                    n => format!("{n} ages"),
+                }
             ),
         };
         [

@@ -126,14 +126,19 @@ pub fn run(opts: &RunOptions, hooks: &mut Hooks, progress: &ProgressBar) -> Resu
     }
 }
 
-/// The seed's readout over the battery's recorded history (this run's results included).
+/// The seed's readout over the battery's recorded history (this run's results included), for
+/// the pairs of arms of which this run ran one.
 fn readouts(opts: &RunOptions) -> Result<Vec<super::roles::Readout>> {
     let store = opts.home.open(opts.wait, "curve run", opts.clock)?;
     let all = super::results(&store.read()?)?;
     drop(store);
+    let ran = |arm: &str| opts.arms.iter().any(|a| a.name == arm);
     Ok(CurveTable::build(&all, Some(&opts.battery.version))
         .map(|t| t.readouts())
-        .unwrap_or_default())
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|r| ran(&r.versus.wise) || ran(&r.versus.large))
+        .collect())
 }
 
 /// Refuses a live creature, a turn in flight, or a changed battery; returns the age.

@@ -160,6 +160,14 @@ impl CurveTable {
         "× naive-small",
     ];
 
+    /// Whether any arm's compute is on record at the newest age (results recorded before
+    /// compute was kept have none).
+    pub fn has_compute(&self) -> bool {
+        self.rows
+            .last()
+            .is_some_and(|r| r.compute.iter().any(Option::is_some))
+    }
+
     /// At the newest age, each measured arm's compute: calls, prompt tokens read, tokens
     /// generated, and its tokens over the naive small arm's (`-` where not reported).
     pub fn compute_rows(&self) -> Vec<Vec<String>> {

@@ -10,6 +10,7 @@ mod cast_organs;
 mod commission;
 mod curve_arms;
 mod curve_fixture;
+mod curve_large;
 mod curve_run;
 mod curve_show;
 mod distill;

@@ -2,9 +2,10 @@
 //! step recurs, planned again each time the last one was done; an interleaved failure resets
 //! the streak, five successes in a row that each closed the step propose a reflex, `arm` arms
 //! it, the next matching tick is handled below the model (no request reaches the server,
-//! `[REFLEX]` in the stream, XP unchanged, the step closed); then the workspace changes so the
-//! action fails: the reflex is demoted, a scar is remembered, the news says so, and the next
-//! tick asks the model again.
+//! `[REFLEX]` in the stream, XP unchanged, the step closed); then the file it reads is removed:
+//! the guard promotion wrote holds it back and the model takes the turn; the same reflex
+//! without a guard (as promoted before guards) fires and fails: it is demoted, a scar is
+//! remembered, the news says so, and the next tick asks the model again.
 
 use crate::support::fake_openai::{Answer, FakeOpenAi};
 use crate::support::{TestEnv, snapshot};
@@ -95,6 +96,11 @@ fn a_recurring_success_becomes_a_reflex_that_fires_below_the_model_until_it_fail
     assert_eq!(r1["trigger"]["situation_key"], SITUATION);
     assert_eq!(r1["action"]["tool"], "read_file");
     assert_eq!(r1["provenance"]["successes"], 5);
+    // Promotion wrote the guard its action needs: the file it read exists.
+    assert_eq!(
+        r1["trigger"]["world"],
+        serde_json::json!({"type": "file_exists", "path": "notes/pump.txt"})
+    );
     assert_eq!(r1["provenance"]["episode_ids"].as_array().unwrap().len(), 5);
     let text = env.wis(&["reflex", "list"]).ok().to_string();
     assert!(text.contains("r1") && text.contains("proposed"), "{text}");
@@ -139,13 +145,39 @@ fn a_recurring_success_becomes_a_reflex_that_fires_below_the_model_until_it_fail
         "the reflex closed the step: {handled}"
     );
 
-    // The world changes under the reflex: it fails, is demoted, and a scar remembers why.
+    // The world changes under the reflex: the file its guard names is gone, so it is held
+    // back and the model takes the turn (its own read fails, which demotes no reflex).
     std::fs::remove_file(env.path("workspace/notes/pump.txt")).unwrap();
     server.push(Answer::content(PLAN));
     assert_eq!(tick(&env)["turn"], "rumination");
     let asked = server.completions().len();
+    server.push(Answer::content(READ));
+    let held = tick(&env);
+    assert_eq!(server.completions().len(), asked + 1, "the model was asked");
+    assert_eq!(held["fail_kind"], "not_found", "{held}");
+    assert_eq!(
+        held["reflex"].as_str().unwrap(),
+        "[REFLEX] held back r1 (read_file `notes/pump.txt`): its guard `file notes/pump.txt \
+         exists` does not hold: notes/pump.txt does not exist"
+    );
+    let stream = env.wis(&["tick", "--dry-run"]).ok().to_string();
+    assert!(stream.contains("held back r1"), "{stream}");
+    assert_eq!(
+        env.json(&["reflex", "show", "r1"])["reflex"]["status"],
+        "armed",
+        "held back is not failed"
+    );
+
+    // A reflex from before guards (none written) meets the same world: it fires, fails, is
+    // demoted, and a scar remembers why.
+    env.edit_store(|tx| {
+        let mut r: wis::wisdom::reflex::Reflex = tx.get("r1").unwrap().unwrap();
+        r.trigger.world = None;
+        tx.put("r1", &r).unwrap();
+    });
+    let asked = server.completions().len();
     let failed = tick(&env);
-    assert_eq!(server.completions().len(), asked, "still below the model");
+    assert_eq!(server.completions().len(), asked, "below the model");
     assert_eq!(failed["success"], false);
     assert_eq!(failed["fail_kind"], "not_found");
     snapshot!(
@@ -214,4 +246,110 @@ fn arming_past_the_cap_is_refused_naming_the_armed_ones() {
     env.wis(&["reflex", "arm", "r2"]).ok();
     let bad = env.wis(&["reflex", "list", "--status", "sleeping"]);
     bad.code(64);
+}
+
+/// An armed reflex for the step `step`, doing `tool` with `args` (no guard).
+fn armed_for(env: &TestEnv, id: &str, step: &str, tool: &str, args: Value) {
+    use wis::wisdom::reflex::{Provenance, Reflex, ReflexAction, Status, Trigger};
+    let reflex = Reflex {
+        id: id.into(),
+        trigger: Trigger {
+            situation_key: wis::wisdom::episodes::situation_key(None, Some(step)),
+            guard: None,
+            world: None,
+        },
+        action: ReflexAction {
+            tool: tool.into(),
+            args: args.to_string(),
+            signature: format!("{tool} {args}"),
+        },
+        provenance: Provenance {
+            episode_ids: Vec::new(),
+            successes: 5,
+            last_adjudicated: 0,
+        },
+        status: Status::Armed,
+        fired: 0,
+        failed: 0,
+        armed_by: Some("operator".into()),
+        armed_at: Some(0),
+        proposed_tick: 0,
+        last_fired: None,
+        demoted_tick: None,
+        last_failure: None,
+        inherited: None,
+    };
+    env.edit_store(|tx| tx.put(id, &reflex).unwrap());
+}
+
+/// The keeper's desk as the store holds it: commissions finished, and the first one's age (the
+/// lineage's first-commission mark).
+fn desk(env: &TestEnv) -> (u64, Option<u64>) {
+    let d: wis::creature::commissions::Desk = env.store().read().unwrap().singleton().unwrap();
+    (d.finished, d.first_finished_tick)
+}
+
+#[test]
+fn wis2_a_commission_a_reflex_finishes_moves_no_statistic_no_mark_and_pays_nothing() {
+    // The model is never asked until the last commission (an empty script would fail).
+    let server = FakeOpenAi::builder().start();
+    let env = creature(&server);
+    let step = "write done into out.txt";
+    env.wis(&["commission", "add", step, "--check", "file out.txt contains done"])
+        .ok();
+    armed_for(
+        &env,
+        "r1",
+        step,
+        "write_file",
+        serde_json::json!({"path": "out.txt", "content": "done"}),
+    );
+    let handled = tick(&env);
+    assert!(server.completions().is_empty(), "handled below the model");
+    assert_eq!((handled["success"].clone(), handled["xp"].clone()), (true.into(), 0.into()));
+    assert!(
+        handled["events"]
+            .to_string()
+            .contains("the keeper's commission #1 is done by a reflex, below the model"),
+        "{handled}"
+    );
+    let c = env.json(&["commission", "show", "1"]);
+    assert_eq!((c["status"].clone(), c["below"].clone()), ("done".into(), true.into()), "{c}");
+    assert_eq!(desk(&env), (0, None), "no commissions.confirmed, no first-commission mark");
+    let status = env.json(&["status"]);
+    assert_eq!(status["xp"], 0);
+    assert_eq!(status["life"]["commissions_done"], 0, "{status}");
+    assert_eq!(status["life"]["commissions_finished"], 0, "{status}");
+
+    // A commission with no check that a reflex answers waits for the keeper, whose
+    // confirmation then pays and counts nothing.
+    let ask = "read notes/pump.txt";
+    env.wis(&["commission", "add", ask]).ok();
+    armed_for(
+        &env,
+        "r2",
+        ask,
+        "read_file",
+        serde_json::json!({"path": "notes/pump.txt"}),
+    );
+    tick(&env);
+    let c = env.json(&["commission", "show", "2"]);
+    assert_eq!((c["status"].clone(), c["below"].clone()), ("waiting".into(), true.into()), "{c}");
+    env.wis(&["commission", "confirm", "2"]).ok();
+    assert_eq!(desk(&env), (0, None));
+    assert_eq!(env.json(&["status"])["xp"], 0);
+
+    // The same kind of commission finished by the model's own action moves both, and pays.
+    env.wis(&["commission", "add", "write yes into b.txt", "--check", "file b.txt contains yes"])
+        .ok();
+    server.push(Answer::content(
+        r#"{"tool": "write_file", "args": {"path": "b.txt", "content": "yes"}}"#,
+    ));
+    let chosen = tick(&env);
+    assert_eq!(server.completions().len(), 1);
+    assert!(chosen["xp"].as_u64().unwrap() > 0, "{chosen}");
+    let (finished, first) = desk(&env);
+    assert_eq!((finished, first.is_some()), (1, true));
+    let c = env.json(&["commission", "show", "3"]);
+    assert!(c.get("below").is_none(), "{c}");
 }
