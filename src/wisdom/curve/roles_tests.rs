@@ -27,7 +27,10 @@ fn result(
         url: url.map(str::to_string),
         mind: "scripted".into(),
         memory,
-        age: Age { ticks: 0, sleeps: 0 },
+        age: Age {
+            ticks: 0,
+            sleeps: 0,
+        },
         seed: 7,
         samples,
         temperature: None,
@@ -57,11 +60,39 @@ const LARGE: Option<&str> = Some("http://127.0.0.1:8081/v1");
 
 fn five() -> Vec<CurveResult> {
     vec![
-        result("naive-small", SMALL, "small", ArmMemory::None, 1, &[0.0, 0.0]),
-        result("wise-small", SMALL, "small", ArmMemory::Live, 1, &[1.0, 1.0]),
+        result(
+            "naive-small",
+            SMALL,
+            "small",
+            ArmMemory::None,
+            1,
+            &[0.0, 0.0],
+        ),
+        result(
+            "wise-small",
+            SMALL,
+            "small",
+            ArmMemory::Live,
+            1,
+            &[1.0, 1.0],
+        ),
         result("raw-small", SMALL, "small", ArmMemory::Raw, 1, &[0.0, 1.0]),
-        result("vote-small", SMALL, "small", ArmMemory::None, 8, &[0.0, 0.0]),
-        result("naive-large", LARGE, "large", ArmMemory::None, 1, &[1.0, 0.0]),
+        result(
+            "vote-small",
+            SMALL,
+            "small",
+            ArmMemory::None,
+            8,
+            &[0.0, 0.0],
+        ),
+        result(
+            "naive-large",
+            LARGE,
+            "large",
+            ArmMemory::None,
+            1,
+            &[1.0, 0.0],
+        ),
     ]
 }
 
@@ -98,10 +129,19 @@ fn the_wise_arm_is_paired_with_each_large_arm() {
     let refs: Vec<&CurveResult> = all.iter().collect();
     let vs = versus(&refs);
     assert_eq!(vs.len(), 1);
-    assert_eq!((vs[0].wise.as_str(), vs[0].large.as_str()), ("wise-small", "naive-large"));
+    assert_eq!(
+        (vs[0].wise.as_str(), vs[0].large.as_str()),
+        ("wise-small", "naive-large")
+    );
     assert_eq!((vs[0].wise_score, vs[0].large_score), (1.0, 0.5));
     assert_eq!(vs[0].diff.mean, 0.5);
-    assert!(vs[0].line().starts_with("wise-small − naive-large: 0.500 ["), "{}", vs[0].line());
+    assert!(
+        vs[0]
+            .line()
+            .starts_with("wise-small − naive-large: 0.500 ["),
+        "{}",
+        vs[0].line()
+    );
     // No large arm: no readout, and no error.
     assert!(versus(&refs[..4]).is_empty());
 }
@@ -129,29 +169,57 @@ fn crossed_at_the_first_age_that_reaches_the_large_arm_after_being_below() {
     // The newest age is reported as it is, below again.
     assert_eq!((r.newest.ticks, r.ages), (300, 4));
     let [newest, crossing] = r.lines();
-    assert!(newest.starts_with("at 300 ticks: wise-small − naive-large: -0.500"), "{newest}");
-    assert!(crossing.contains("crossed naive-large at age 200 ticks"), "{crossing}");
+    assert!(
+        newest.starts_with("at 300 ticks: wise-small − naive-large: -0.500"),
+        "{newest}"
+    );
+    assert!(
+        crossing.contains("crossed naive-large at age 200 ticks"),
+        "{crossing}"
+    );
 }
 
 #[test]
 fn never_below_and_not_yet_are_no_crossing() {
-    let level = [at(0, [0.0, 0.0], [0.0, 0.0]), at(100, [1.0, 0.0], [0.0, 0.0])];
+    let level = [
+        at(0, [0.0, 0.0], [0.0, 0.0]),
+        at(100, [1.0, 0.0], [0.0, 0.0]),
+    ];
     let r = &readouts(&level)[0];
     assert_eq!(r.crossing, Crossing::NeverBelow { age: level[0].0 });
     assert!(r.lines()[1].contains("never below"), "{:?}", r.lines());
 
-    let below = [at(0, [0.0, 0.0], [1.0, 0.0]), at(100, [0.0, 0.0], [1.0, 1.0])];
+    let below = [
+        at(0, [0.0, 0.0], [1.0, 0.0]),
+        at(100, [0.0, 0.0], [1.0, 1.0]),
+    ];
     let r = &readouts(&below)[0];
     assert_eq!(r.crossing, Crossing::NotYet);
     assert!(r.lines()[1].contains("has not crossed"), "{:?}", r.lines());
 
     // Level at birth, then below: not crossed.
-    let fell = [at(0, [0.0, 0.0], [0.0, 0.0]), at(100, [0.0, 0.0], [1.0, 0.0])];
+    let fell = [
+        at(0, [0.0, 0.0], [0.0, 0.0]),
+        at(100, [0.0, 0.0], [1.0, 0.0]),
+    ];
     assert_eq!(readouts(&fell)[0].crossing, Crossing::NotYet);
 
     // An age without the large arm is skipped; no pair at all is no readout.
-    let w = result("wise-small", SMALL, "small", ArmMemory::Live, 1, &[1.0, 1.0]);
-    let alone = (Age { ticks: 50, sleeps: 0 }, versus(&[&w]));
+    let w = result(
+        "wise-small",
+        SMALL,
+        "small",
+        ArmMemory::Live,
+        1,
+        &[1.0, 1.0],
+    );
+    let alone = (
+        Age {
+            ticks: 50,
+            sleeps: 0,
+        },
+        versus(&[&w]),
+    );
     let gapped = [level[0].clone(), alone.clone(), level[1].clone()];
     assert_eq!(readouts(&gapped)[0].ages, 2);
     assert!(readouts(&[alone]).is_empty());

@@ -119,7 +119,11 @@ impl CurveTable {
                     gains: gains(&newest),
                     ratios: compute
                         .iter()
-                        .map(|c| c.as_ref().zip(base.as_ref()).and_then(|(c, b)| c.ratio_to(b)))
+                        .map(|c| {
+                            c.as_ref()
+                                .zip(base.as_ref())
+                                .and_then(|(c, b)| c.ratio_to(b))
+                        })
                         .collect(),
                     compute,
                     versus: roles::versus(&refs),
@@ -183,7 +187,13 @@ impl CurveTable {
                     Some(c) => (c.calls.to_string(), c.cells()),
                     None => ("-".into(), ["-".into(), "-".into()]),
                 };
-                vec![arm.clone(), calls, prompt, generated, ratio_cell(row.ratios[i])]
+                vec![
+                    arm.clone(),
+                    calls,
+                    prompt,
+                    generated,
+                    ratio_cell(row.ratios[i]),
+                ]
             })
             .collect()
     }

@@ -131,7 +131,10 @@ mod tests {
             let args = serde_json::json!({ "command": odd }).to_string();
             assert_eq!(from_streak("bash", &args, false), None, "{odd}");
         }
-        assert_eq!(from_streak("note_read", r#"{"notebook":"plan"}"#, false), None);
+        assert_eq!(
+            from_streak("note_read", r#"{"notebook":"plan"}"#, false),
+            None
+        );
         assert_eq!(from_streak("read_file", "not json", false), None);
         assert_eq!(from_streak("read_file", r#"{"path":" "}"#, false), None);
     }

@@ -28,7 +28,11 @@ fn ls() -> Answer {
 }
 
 fn wrong() -> [Answer; 3] {
-    [reply("127.0.0.1"), reply("I would look"), reply("a sqlite file")]
+    [
+        reply("127.0.0.1"),
+        reply("I would look"),
+        reply("a sqlite file"),
+    ]
 }
 
 /// The four arms: the small model (`resident`) with and without memory and voting over two
@@ -116,9 +120,7 @@ fn wise_small_crosses_naive_large_and_the_curve_says_when() {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    let compute = |arm: &str| {
-        results.iter().find(|r| r["arm"] == arm).unwrap()["compute"].clone()
-    };
+    let compute = |arm: &str| results.iter().find(|r| r["arm"] == arm).unwrap()["compute"].clone();
     for arm in ["naive-small", "vote-small", "wise-small", "naive-large"] {
         let c = compute(arm);
         assert_eq!(c["reported"], c["calls"], "{arm}: {c}");

@@ -295,8 +295,14 @@ fn wis2_a_commission_a_reflex_finishes_moves_no_statistic_no_mark_and_pays_nothi
     let server = FakeOpenAi::builder().start();
     let env = creature(&server);
     let step = "write done into out.txt";
-    env.wis(&["commission", "add", step, "--check", "file out.txt contains done"])
-        .ok();
+    env.wis(&[
+        "commission",
+        "add",
+        step,
+        "--check",
+        "file out.txt contains done",
+    ])
+    .ok();
     armed_for(
         &env,
         "r1",
@@ -306,7 +312,10 @@ fn wis2_a_commission_a_reflex_finishes_moves_no_statistic_no_mark_and_pays_nothi
     );
     let handled = tick(&env);
     assert!(server.completions().is_empty(), "handled below the model");
-    assert_eq!((handled["success"].clone(), handled["xp"].clone()), (true.into(), 0.into()));
+    assert_eq!(
+        (handled["success"].clone(), handled["xp"].clone()),
+        (true.into(), 0.into())
+    );
     assert!(
         handled["events"]
             .to_string()
@@ -314,8 +323,16 @@ fn wis2_a_commission_a_reflex_finishes_moves_no_statistic_no_mark_and_pays_nothi
         "{handled}"
     );
     let c = env.json(&["commission", "show", "1"]);
-    assert_eq!((c["status"].clone(), c["below"].clone()), ("done".into(), true.into()), "{c}");
-    assert_eq!(desk(&env), (0, None), "no commissions.confirmed, no first-commission mark");
+    assert_eq!(
+        (c["status"].clone(), c["below"].clone()),
+        ("done".into(), true.into()),
+        "{c}"
+    );
+    assert_eq!(
+        desk(&env),
+        (0, None),
+        "no commissions.confirmed, no first-commission mark"
+    );
     let status = env.json(&["status"]);
     assert_eq!(status["xp"], 0);
     assert_eq!(status["life"]["commissions_done"], 0, "{status}");
@@ -334,14 +351,24 @@ fn wis2_a_commission_a_reflex_finishes_moves_no_statistic_no_mark_and_pays_nothi
     );
     tick(&env);
     let c = env.json(&["commission", "show", "2"]);
-    assert_eq!((c["status"].clone(), c["below"].clone()), ("waiting".into(), true.into()), "{c}");
+    assert_eq!(
+        (c["status"].clone(), c["below"].clone()),
+        ("waiting".into(), true.into()),
+        "{c}"
+    );
     env.wis(&["commission", "confirm", "2"]).ok();
     assert_eq!(desk(&env), (0, None));
     assert_eq!(env.json(&["status"])["xp"], 0);
 
     // The same kind of commission finished by the model's own action moves both, and pays.
-    env.wis(&["commission", "add", "write yes into b.txt", "--check", "file b.txt contains yes"])
-        .ok();
+    env.wis(&[
+        "commission",
+        "add",
+        "write yes into b.txt",
+        "--check",
+        "file b.txt contains yes",
+    ])
+    .ok();
     server.push(Answer::content(
         r#"{"tool": "write_file", "args": {"path": "b.txt", "content": "yes"}}"#,
     ));

@@ -98,7 +98,9 @@ fn one_sample_is_todays_greedy_call_and_its_result_encodes_as_before() {
         assert_eq!((result.samples, result.temperature), (1, None));
         assert_eq!(result.answered_by, None, "a scripted mind does not say");
         // Its compute is new (a whole record of its own); the rest encodes as before.
-        let compute = result.compute.expect("every new result records its compute");
+        let compute = result
+            .compute
+            .expect("every new result records its compute");
         assert_eq!((compute.calls, compute.reported), (4, 0));
         let before = CurveResult {
             compute: None,
