@@ -139,6 +139,60 @@ mod tests {
         assert_eq!(from_streak("read_file", r#"{"path":" "}"#, false), None);
     }
 
+    /// A reflex guarded by `world` and by the operator's `stat`.
+    fn guarded(world: Option<Check>, stat: Option<&str>) -> Reflex {
+        use crate::creature::criterion::Criterion;
+        use crate::wisdom::reflex::{Provenance, ReflexAction, Status, Trigger};
+        Reflex {
+            id: "r1".into(),
+            trigger: Trigger {
+                situation_key: "-|s".into(),
+                guard: stat.map(|s| Criterion::parse(s).unwrap()),
+                world,
+            },
+            action: ReflexAction {
+                tool: "read_file".into(),
+                args: r#"{"path":"a.txt"}"#.into(),
+                signature: "read_file a.txt".into(),
+            },
+            provenance: Provenance {
+                episode_ids: Vec::new(),
+                successes: 5,
+                last_adjudicated: 0,
+            },
+            status: Status::Armed,
+            fired: 0,
+            failed: 0,
+            armed_by: None,
+            armed_at: None,
+            proposed_tick: 0,
+            last_fired: None,
+            demoted_tick: None,
+            last_failure: None,
+            inherited: None,
+        }
+    }
+
+    #[test]
+    fn a_guard_that_does_not_hold_says_why_and_none_always_holds() {
+        let (_d, store) = crate::base::store::testing::temp_store();
+        let rx = store.read().unwrap();
+        let p = Persona::newborn("X", 0);
+        let dir = tempfile::tempdir().unwrap();
+        let limits = Limits::from_organs(&crate::base::config::Organs::default());
+        let file = from_streak("read_file", r#"{"path":"a.txt"}"#, false);
+        let held = |r: &Reflex| held_back(r, &rx, &p, dir.path(), &limits).unwrap();
+        assert_eq!(held(&guarded(None, None)), None, "no guard: as before guards");
+        assert_eq!(
+            held(&guarded(file.clone(), None)).as_deref(),
+            Some("its guard `file a.txt exists` does not hold: a.txt does not exist")
+        );
+        std::fs::write(dir.path().join("a.txt"), "x").unwrap();
+        assert_eq!(held(&guarded(file.clone(), None)), None);
+        let why = held(&guarded(file, Some("sleeps >= 1"))).unwrap();
+        assert!(why.starts_with("its guard `sleeps >= 1` does not hold"), "{why}");
+    }
+
     #[test]
     fn a_guard_reads_back_in_the_checks_own_words() {
         let g = from_streak("bash", r#"{"command":"ls -la"}"#, false).unwrap();

@@ -248,7 +248,8 @@ fn arming_past_the_cap_is_refused_naming_the_armed_ones() {
     bad.code(64);
 }
 
-/// An armed reflex for the step `step`, doing `tool` with `args` (no guard).
+/// An armed reflex for the step `step`, doing `tool` with `args`, with the world guard
+/// promotion would write for it.
 fn armed_for(env: &TestEnv, id: &str, step: &str, tool: &str, args: Value) {
     use wis::wisdom::reflex::{Provenance, Reflex, ReflexAction, Status, Trigger};
     let reflex = Reflex {
@@ -256,7 +257,7 @@ fn armed_for(env: &TestEnv, id: &str, step: &str, tool: &str, args: Value) {
         trigger: Trigger {
             situation_key: wis::wisdom::episodes::situation_key(None, Some(step)),
             guard: None,
-            world: None,
+            world: wis::wisdom::reflex::guard::from_streak(tool, &args.to_string(), true),
         },
         action: ReflexAction {
             tool: tool.into(),
@@ -379,4 +380,37 @@ fn wis2_a_commission_a_reflex_finishes_moves_no_statistic_no_mark_and_pays_nothi
     assert_eq!((finished, first.is_some()), (1, true));
     let c = env.json(&["commission", "show", "3"]);
     assert!(c.get("below").is_none(), "{c}");
+}
+
+#[test]
+fn a_command_reflex_is_held_back_while_its_program_is_missing() {
+    let server = FakeOpenAi::builder().start();
+    let env = creature(&server);
+    let step = "look around carefully";
+    env.wis(&["commission", "add", step]).ok();
+    armed_for(
+        &env,
+        "r1",
+        step,
+        "bash",
+        serde_json::json!({"command": "no-such-program-here -l"}),
+    );
+    armed_for(&env, "r2", step, "bash", serde_json::json!({"command": "ls"}));
+    // r1's program is missing: it is held back, and r2 (whose program is there) fires.
+    let handled = tick(&env);
+    assert!(server.completions().is_empty(), "{handled}");
+    assert_eq!(
+        handled["reflex"].as_str().unwrap(),
+        "[REFLEX] handled -|look around carefully via bash `ls`"
+    );
+    // With r2 disarmed, r1 alone is held back and the model takes the turn.
+    env.wis(&["reflex", "disarm", "r2"]).ok();
+    server.push(Answer::content(r#"{"tool": "reply", "args": {"text": "a.txt"}}"#));
+    let held = tick(&env);
+    assert_eq!(server.completions().len(), 1, "{held}");
+    assert_eq!(
+        held["reflex"].as_str().unwrap(),
+        "[REFLEX] held back r1 (bash `no-such-program-here -l`): its guard `command command -v \
+         'no-such-program-here'` does not hold: `command -v 'no-such-program-here'`: nonzero_exit (exit 1)"
+    );
 }
