@@ -182,7 +182,11 @@ mod tests {
         let limits = Limits::from_organs(&crate::base::config::Organs::default());
         let file = from_streak("read_file", r#"{"path":"a.txt"}"#, false);
         let held = |r: &Reflex| held_back(r, &rx, &p, dir.path(), &limits).unwrap();
-        assert_eq!(held(&guarded(None, None)), None, "no guard: as before guards");
+        assert_eq!(
+            held(&guarded(None, None)),
+            None,
+            "no guard: as before guards"
+        );
         assert_eq!(
             held(&guarded(file.clone(), None)).as_deref(),
             Some("its guard `file a.txt exists` does not hold: a.txt does not exist")
@@ -190,7 +194,10 @@ mod tests {
         std::fs::write(dir.path().join("a.txt"), "x").unwrap();
         assert_eq!(held(&guarded(file.clone(), None)), None);
         let why = held(&guarded(file, Some("sleeps >= 1"))).unwrap();
-        assert!(why.starts_with("its guard `sleeps >= 1` does not hold"), "{why}");
+        assert!(
+            why.starts_with("its guard `sleeps >= 1` does not hold"),
+            "{why}"
+        );
     }
 
     #[test]

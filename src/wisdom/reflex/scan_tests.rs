@@ -239,7 +239,11 @@ fn promotion_writes_the_guard_the_action_needs() {
             .trigger
             .world
     };
-    assert_eq!(world("-|make it"), None, "a file it made is no reason to hold back");
+    assert_eq!(
+        world("-|make it"),
+        None,
+        "a file it made is no reason to hold back"
+    );
     let todo = Check::FileExists {
         path: "todo.txt".into(),
     };

@@ -395,7 +395,13 @@ fn a_command_reflex_is_held_back_while_its_program_is_missing() {
         "bash",
         serde_json::json!({"command": "no-such-program-here -l"}),
     );
-    armed_for(&env, "r2", step, "bash", serde_json::json!({"command": "ls"}));
+    armed_for(
+        &env,
+        "r2",
+        step,
+        "bash",
+        serde_json::json!({"command": "ls"}),
+    );
     // r1's program is missing: it is held back, and r2 (whose program is there) fires.
     let handled = tick(&env);
     assert!(server.completions().is_empty(), "{handled}");
@@ -405,7 +411,9 @@ fn a_command_reflex_is_held_back_while_its_program_is_missing() {
     );
     // With r2 disarmed, r1 alone is held back and the model takes the turn.
     env.wis(&["reflex", "disarm", "r2"]).ok();
-    server.push(Answer::content(r#"{"tool": "reply", "args": {"text": "a.txt"}}"#));
+    server.push(Answer::content(
+        r#"{"tool": "reply", "args": {"text": "a.txt"}}"#,
+    ));
     let held = tick(&env);
     assert_eq!(server.completions().len(), 1, "{held}");
     assert_eq!(
