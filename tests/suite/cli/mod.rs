@@ -24,6 +24,7 @@ mod memory;
 mod prose_recall;
 mod recall;
 mod reflex;
+mod reflex_below;
 mod replay;
 mod replay_predictions;
 mod replay_sleep;
