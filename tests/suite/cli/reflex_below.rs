@@ -142,6 +142,7 @@ fn wis2_a_commission_a_reflex_finishes_moves_no_statistic_no_mark_and_pays_nothi
     assert_eq!((finished, first.is_some()), (1, true));
     let c = env.json(&["commission", "show", "3"]);
     assert!(c.get("below").is_none(), "{c}");
+    env.wis(&["check"]).ok();
 }
 
 #[test]
