@@ -2,7 +2,8 @@
 //!
 //! `matching_12_armed` is what a tick with reflexes on pays before its prompt: the armed
 //! reflex matching the situation found among 12 armed (and 200 proposed) in a store whose
-//! ledger holds 100k episodes (matching never reads the ledger). `streaks_over` feeds N
+//! ledger holds 100k episodes (matching never reads the ledger); `matching_12_armed_file_guard`
+//! the same with the matching reflex guarded by a file that exists. `streaks_over` feeds N
 //! episodes to the scan's streaks in memory (10k, 100k, 1M: the scan's work per episode, the
 //! growth per tenfold should be the data's, 10x); `scan_since_cursor` is what a sleep pays: the
 //! scan in a store of 10k or 100k episodes, reading the 1k pushed since its cursor
@@ -12,13 +13,14 @@
 
 use std::collections::BTreeMap;
 
-use wis::base::config::Wisdom;
+use wis::base::config::{Organs, Wisdom};
 use wis::base::store::Store;
-use wis::creature::{FailKind, Persona};
+use wis::creature::{Check, FailKind, Persona};
 use wis::wisdom::episodes::Episode;
 use wis::wisdom::reflex::fire::matching;
 use wis::wisdom::reflex::scan::{observe, scan};
 use wis::wisdom::reflex::{Provenance, Reflex, ReflexAction, ReflexState, Status, Trigger};
+use wis::world::sandbox::Limits;
 
 fn main() {
     divan::main();
@@ -62,6 +64,7 @@ fn reflex(n: u64, status: Status) -> Reflex {
         trigger: Trigger {
             situation_key: format!("o{}|step {}", n % 7, n % SITUATIONS),
             guard: None,
+            world: None,
         },
         action: ReflexAction {
             tool: "bash".into(),
@@ -113,10 +116,45 @@ fn filled(episodes: u64, behind: u64) -> (tempfile::TempDir, Store) {
 fn matching_12_armed(bencher: divan::Bencher) {
     let (_dir, store) = filled(100_000, 0);
     let persona = Persona::newborn("X", 0);
+    let (workspace, limits) = (tempfile::tempdir().unwrap(), limits());
     bencher.bench_local(|| {
         let rx = store.read().unwrap();
-        matching(&rx, &persona, "o5|step 12").unwrap().is_some()
+        matching(&rx, &persona, "o5|step 12", workspace.path(), &limits)
+            .unwrap()
+            .reflex
+            .is_some()
     });
+}
+
+/// The same, the matching reflex guarded by the file its action reads (`file a.txt exists`,
+/// the guard promotion writes for a `read_file`): one confined lookup more.
+#[divan::bench(sample_count = 100)]
+fn matching_12_armed_file_guard(bencher: divan::Bencher) {
+    let (_dir, store) = filled(100_000, 0);
+    {
+        let mut tx = store.write().unwrap();
+        let mut r = reflex(12, Status::Armed);
+        r.trigger.world = Some(Check::FileExists {
+            path: "a.txt".into(),
+        });
+        tx.put("r12", &r).unwrap();
+        tx.commit().unwrap();
+    }
+    let persona = Persona::newborn("X", 0);
+    let workspace = tempfile::tempdir().unwrap();
+    std::fs::write(workspace.path().join("a.txt"), "a").unwrap();
+    let limits = limits();
+    bencher.bench_local(|| {
+        let rx = store.read().unwrap();
+        matching(&rx, &persona, "o5|step 12", workspace.path(), &limits)
+            .unwrap()
+            .reflex
+            .is_some()
+    });
+}
+
+fn limits() -> Limits {
+    Limits::from_organs(&Organs::default())
 }
 
 #[divan::bench(args = [10_000, 100_000, 1_000_000], sample_count = 5)]

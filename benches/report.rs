@@ -152,6 +152,7 @@ fn fill(tx: &mut Tx<'_>, memory: &wis::memory::Memory) {
                 trigger: Trigger {
                     situation_key: format!("-|step {n}"),
                     guard: None,
+                    world: None,
                 },
                 action: ReflexAction {
                     tool: "bash".into(),

@@ -33,6 +33,7 @@ fn armed_reflex() -> Reflex {
         trigger: Trigger {
             situation_key: SITUATION.into(),
             guard: None,
+            world: None,
         },
         action: ReflexAction {
             tool: "read_file".into(),

@@ -16,7 +16,10 @@
 # Each curve point is appended to HOME/curve.jsonl. Env: WIS (the wis binary; default
 # target/release/wis), SLEEP_EVERY (default 50), as scripts/real_life.sh; HEIRLOOMS, a
 # heirloom volume (`wis legacy export`) the newborn imports before its first curve point, so
-# the next generation lives the same life from its ancestor's inheritance (the lineage curve).
+# the next generation lives the same life from its ancestor's inheritance (the lineage curve);
+# LARGE_URL and LARGE_MODEL (both, or neither), a larger model's OpenAI-compatible base URL
+# (ending in /v1) and name: the arm naive-large, without memory, is added beside the default
+# four, and the curve then says whether and when wise-small crossed it.
 set -euo pipefail
 home=${1:?usage: scripts/lived_curve.sh HOME TICKS EVERY [SEED]}
 ticks=${2:?usage: scripts/lived_curve.sh HOME TICKS EVERY [SEED]}
@@ -40,6 +43,41 @@ HOUSE="$here/exam_battery/v2.house" COMMISSIONS="$here/exam_battery/v2.commissio
     exit 1
   }
 mv "$home.birth.log" "$home/birth.log"
+if [ -n "${LARGE_URL:-}${LARGE_MODEL:-}" ]; then
+  if [ -z "${LARGE_URL:-}" ] || [ -z "${LARGE_MODEL:-}" ]; then
+    echo "lived_curve: set both LARGE_URL and LARGE_MODEL, or neither" >&2
+    exit 64
+  fi
+  for v in "$LARGE_URL" "$LARGE_MODEL"; do
+    case $v in
+      *[\\\"]* | *[[:cntrl:]]*)
+        echo "lived_curve: LARGE_URL and LARGE_MODEL may hold no quote, backslash or control character" >&2
+        exit 64 ;;
+    esac
+  done
+  # Arms written replace the default set: all five.
+  cat >>"$home/wis.toml" <<TOML
+
+# Set by scripts/lived_curve.sh: the default arms, and a larger model without memory.
+[curve.arms.naive-small]
+memory = "none"
+[curve.arms.wise-small]
+memory = "live"
+[curve.arms.raw-small]
+memory = "raw"
+[curve.arms.vote-small]
+memory = "none"
+samples = 8
+[curve.arms.naive-large]
+url = "$LARGE_URL"
+model = "$LARGE_MODEL"
+memory = "none"
+TOML
+  "$wis" --home "$home" config check --offline >>"$home/birth.log" 2>&1 || {
+    cat "$home/birth.log" >&2
+    exit 78
+  }
+fi
 if [ -n "${HEIRLOOMS:-}" ]; then
   "$wis" --home "$home" legacy import "$HEIRLOOMS" >>"$home/birth.log" 2>&1 || {
     cat "$home/birth.log" >&2

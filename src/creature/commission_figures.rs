@@ -23,6 +23,9 @@ pub struct Figures {
     pub live: u64,
     /// Ended without being done: dropped or expired.
     pub missed: u64,
+    /// Done by a reflex, below the model (WIS2): neither done nor missed here.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub below: u64,
     /// `done` over the commissions that ended (done or missed); none when none ended.
     pub done_rate: Option<f64>,
     /// The creature's age from giving to done, for each one done, in the order given.
@@ -38,6 +41,7 @@ impl Figures {
         for c in commissions {
             f.given += 1;
             match c.status {
+                _ if c.below => f.below += 1,
                 s if s.succeeded() => {
                     f.done += 1;
                     if let Some(ticks) = ticks_to_done(c) {
@@ -55,12 +59,17 @@ impl Figures {
     }
 }
 
-/// Ticks from giving to done, for a commission that was done.
+/// Ticks from giving to done, for a commission that was done (by the creature's own choice:
+/// one a reflex did below the model is not counted, WIS2).
 pub fn ticks_to_done(c: &Commission) -> Option<u64> {
-    if !c.status.succeeded() {
+    if !c.counted() {
         return None;
     }
     c.ended_tick.map(|t| t.saturating_sub(c.given_tick))
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// The median of `values` (the mean of the middle two for an even count).
@@ -154,6 +163,19 @@ mod tests {
         assert_eq!(desk.per_kind["value"].done, 1);
         assert_eq!(desk.per_kind["write"].given, 2);
         assert_eq!(desk.per_kind[UNNAMED_KIND].live, 1);
+    }
+
+    #[test]
+    fn wis2_a_commission_a_reflex_did_is_neither_done_nor_missed() {
+        let mut below = c(Some("value"), Status::Done, 0, Some(2));
+        below.below = true;
+        let all = [below.clone(), c(Some("value"), Status::Done, 2, Some(4))];
+        let f = Figures::of(&all);
+        assert_eq!((f.given, f.done, f.missed, f.below), (2, 1, 0, 1));
+        assert_eq!(f.done_rate, Some(1.0));
+        assert_eq!(f.ticks_to_done, vec![2]);
+        assert_eq!(ticks_to_done(&below), None);
+        assert!(below.status.succeeded() && !below.counted());
     }
 
     #[test]

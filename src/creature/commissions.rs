@@ -80,7 +80,8 @@ impl Status {
         matches!(self, Status::Open | Status::Rejected)
     }
 
-    /// Finished to the world's or the keeper's satisfaction.
+    /// Finished to the world's or the keeper's satisfaction (a commission done by a reflex is
+    /// done, but no figure counts it: [`Commission::counted`]).
     pub fn succeeded(self) -> bool {
         matches!(self, Status::Done | Status::Confirmed)
     }
@@ -168,6 +169,15 @@ pub struct Commission {
     /// Replies to it that its check did not find what was asked in.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub missed_replies: u32,
+    /// Done by a reflex, below the model (WIS2): its check held, but after an action no model
+    /// chose, so it moved no commission statistic and no lineage mark, paid nothing, and
+    /// counts as done in no figure.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub below: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -250,6 +260,7 @@ impl Commission {
             seen: None,
             looked: None,
             missed_replies: 0,
+            below: false,
         }
     }
 
@@ -261,6 +272,12 @@ impl Commission {
     /// Whether its stages are done (or it has none) and its own words are the step.
     pub fn answering(&self) -> bool {
         self.current_stage().is_none()
+    }
+
+    /// Whether it counts as done in the keeper's figures: it succeeded, and not below the
+    /// model (WIS2).
+    pub fn counted(&self) -> bool {
+        self.status.succeeded() && !self.below
     }
 
     /// Whether it is set aside at the creature's age `tick`.

@@ -133,7 +133,8 @@ pub fn find(rx: &impl Read, id: u64) -> Result<Commission> {
 }
 
 /// Confirms a commission the creature answered (or any still open): it is `confirmed`, pays,
-/// and counts. 65 for one that already ended.
+/// and counts; one a reflex answered below the model is confirmed and pays and counts nothing
+/// (WIS2). 65 for one that already ended.
 pub fn confirm(tx: &mut Tx<'_>, id: u64, now: Millis) -> Result<(Commission, u64)> {
     let mut c = find(tx, id)?;
     if !c.status.live() {
@@ -150,10 +151,17 @@ pub fn confirm(tx: &mut Tx<'_>, id: u64, now: Millis) -> Result<(Commission, u64
         "the keeper confirmed it",
     );
     commissions::save(tx, id, &c)?;
-    let xp = XP_PER_SUCCESS + XP_PER_COMMISSION;
-    persona.xp += xp;
-    tx.set(&persona)?;
-    finished(tx, persona.ticks)?;
+    // An answer a reflex gave below the model is confirmed, but pays and counts nothing (WIS2).
+    let xp = if c.below {
+        0
+    } else {
+        XP_PER_SUCCESS + XP_PER_COMMISSION
+    };
+    if !c.below {
+        persona.xp += xp;
+        tx.set(&persona)?;
+        finished(tx, persona.ticks)?;
+    }
     tx.push(&StreamLine::new(
         persona.ticks,
         now,
@@ -179,6 +187,7 @@ pub fn reject(tx: &mut Tx<'_>, id: u64, why: &str, now: Millis) -> Result<Commis
     }
     let persona: Persona = tx.singleton()?;
     c.status = Status::Rejected;
+    c.below = false;
     c.ended_tick = None;
     c.ended_at = None;
     c.verdict = None;

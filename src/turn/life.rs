@@ -28,7 +28,8 @@ pub struct Life {
     pub sleeps: u64,
     /// Plan steps closed (by the world's judgement, or by the creature after working on them).
     pub steps_closed: u64,
-    /// The keeper's commissions finished by their check.
+    /// The keeper's commissions finished by their check after the model's action (one a
+    /// reflex finished is not counted, WIS2).
     pub commissions_done: u64,
     /// Distinct action signatures that succeeded.
     pub distinct_successes: u64,
@@ -87,7 +88,9 @@ impl Life {
                     life.work_ticks += 1;
                     life.repeats += u64::from(r.repeat);
                     life.steps_closed += u64::from(r.advanced.step_closed);
-                    life.commissions_done += u64::from(r.advanced.commission_closed);
+                    // A commission a reflex finished is no commission figure (WIS2).
+                    life.commissions_done +=
+                        u64::from(r.advanced.commission_closed && !r.automated);
                     if r.success
                         && let Some(s) = &r.signature
                     {

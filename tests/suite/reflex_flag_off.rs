@@ -65,6 +65,7 @@ fn arm(home: &Home) {
         trigger: Trigger {
             situation_key: SITUATION.into(),
             guard: None,
+            world: None,
         },
         action: ReflexAction {
             tool: "read_file".into(),
@@ -104,6 +105,7 @@ fn arm(home: &Home) {
             first_tick: 2,
             last_tick: 2,
             last_at: 1_000,
+            created: false,
         },
     );
     state.metric.count(1_000, Handled::Model, true);

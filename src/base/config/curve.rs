@@ -30,8 +30,9 @@ pub struct Arm {
     pub model: Option<String>,
     /// `none`, `live` or `raw`.
     pub memory: ArmMemory,
-    /// Samples per task, the answer by majority over them: `samples = 8` is the
-    /// compute-matched stand-in for a model eight times larger. 1: one greedy call.
+    /// Samples per task, the answer by majority over them: `samples = 8` stands in for a
+    /// model spending eight times the compute (`wis curve run` prints the measured ratio).
+    /// 1: one greedy call.
     #[serde(default = "one_sample", skip_serializing_if = "is_one_sample")]
     pub samples: u32,
     /// The temperature of every sample when `samples` > 1. Unset: [`VOTE_TEMPERATURE`].

@@ -30,7 +30,8 @@ pub enum Command {
     /// One commission whole: its check, status, ticks spent, the episodes that worked on it,
     /// the creature's reply, your rejections.
     Show(list::ShowArgs),
-    /// Confirm what the creature did: the commission is finished and paid.
+    /// Confirm what the creature did: the commission is finished and paid (one a reflex
+    /// answered below the model is finished, but pays and counts nothing).
     Confirm(verdict::Args),
     /// Say it is not done, and why: the commission goes back to the creature with your words.
     Reject(verdict::RejectArgs),
@@ -126,6 +127,12 @@ fn pairs(id: u64, c: &Commission) -> Vec<(String, String)> {
     }
     if let (Some(v), Some(t)) = (&c.verdict, c.ended_tick) {
         out.push(("verdict".into(), format!("{v} (at age {t})")));
+    }
+    if c.below {
+        out.push((
+            "below the model".into(),
+            "a reflex did it: it pays nothing and counts in no figure".into(),
+        ));
     }
     out
 }

@@ -12,16 +12,21 @@ use super::Ctx;
 
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
-    /// Run the frozen battery on every arm and record a curve point per arm.
+    /// Run the frozen battery on every arm and record a curve point per arm, with its compute.
     ///
     /// Refused unless the creature is paused and no turn is in flight (scripts/run_curve.sh
     /// pauses, runs, and always resumes). Arms run one after another at temperature 0 with a
     /// fixed seed; the run ends by bringing the resident model back, also after an error or
-    /// Ctrl-C. With --arm and --min-score, exits 1 when that arm scores below the minimum.
+    /// Ctrl-C. Prints each arm's score, calls, prompt tokens read and tokens generated (and
+    /// their ratio to the naive small arm's), memory's paired gain, and, with an arm without
+    /// memory on another model (naive-large), the wise arm against it and the age it crossed.
+    /// With --arm and --min-score, exits 1 when that arm scores below the minimum.
     Run(run::Args),
-    /// Print the curve as a table: one row per creature age, one column per arm.
+    /// Print the curve as a table: one row per creature age, one column per arm; then each
+    /// arm's compute and the wise arm against naive-large.
     Show(show::Args),
-    /// Draw the curve as an SVG: score against creature age, one line per arm.
+    /// Draw the curve as an SVG: score against creature age, one line per arm, the crossing
+    /// of wise-small over naive-large marked.
     Plot(plot::Args),
 }
 

@@ -74,5 +74,8 @@ fn print(ctx: &Ctx, report: &RunReport) -> Result<()> {
     for gain in report.gains() {
         ctx.printer.line(gain.line())?;
     }
+    for line in report.readout_lines() {
+        ctx.printer.line(line)?;
+    }
     Ok(())
 }

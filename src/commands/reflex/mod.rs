@@ -15,8 +15,8 @@ pub enum Command {
     /// Every reflex: id, situation, action, streak, status, fired/failed, last firing; and the
     /// ticks resolved below the model per day.
     List(list::Args),
-    /// One reflex: its trigger, action, provenance (the streak's episodes and their outcomes),
-    /// who armed it and when, its record.
+    /// One reflex: its trigger (situation and guards), action, provenance (the streak's
+    /// episodes and their outcomes), who armed it and when, its record.
     Show(show::Args),
     /// Run the promotion scan now over the episodes since the last scan.
     Scan(scan::Args),

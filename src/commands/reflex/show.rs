@@ -11,8 +11,9 @@ use crate::wisdom::reflex::{Reflex, registry};
 
 use super::Ctx;
 
-/// Show one reflex: its trigger (situation and guard), its action, its provenance with the
-/// streak's episodes and their outcomes (those still in the ledger), who armed it and when.
+/// Show one reflex: its trigger (situation and guards: the operator's over stats, the world's
+/// written at promotion), its action, its provenance with the streak's episodes and their
+/// outcomes (those still in the ledger), who armed it and when.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The reflex's id (`r1`).
@@ -43,9 +44,11 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
         return ctx.printer.json(&Shown { reflex, episodes });
     }
     let r = &reflex;
-    let guard = match &r.trigger.guard {
-        Some(g) => g.describe(),
-        None => "none (always)".into(),
+    let guard = match (&r.trigger.guard, &r.trigger.world) {
+        (None, None) => "none (always)".to_string(),
+        (Some(g), None) => g.describe(),
+        (None, Some(w)) => w.describe(),
+        (Some(g), Some(w)) => format!("{} and {}", g.describe(), w.describe()),
     };
     let armed = match (&r.armed_by, r.armed_at) {
         (Some(by), Some(at)) => format!("{} by {by} at {}", r.status, rfc3339(at)),

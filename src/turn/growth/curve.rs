@@ -1,7 +1,9 @@
 //! The curve panel: each arm's score against the creature's age with its 95% interval, drawn by
-//! the same code as `wis curve plot` (its axes, its interval bars, its notes), the table of the
-//! same points as text, memory's paired gains at the newest age, and at that age the share of
-//! each arm's points won on the recall tasks, the situational calls only lived memory answers.
+//! the same code as `wis curve plot` (its axes, its interval bars, the seed's three lines and
+//! the crossing, its notes), the table of the same points as text, memory's paired gains at
+//! the newest age, the seed's readout (the wise arm against a naive larger one, and the age it
+//! crossed), each arm's compute at the newest age, and at that age the share of each arm's
+//! points won on the recall tasks, the situational calls only lived memory answers.
 
 use crate::base::exit::Result;
 use crate::base::html::{Cell, Html};
@@ -106,6 +108,38 @@ impl Panel {
                 h.el("li", "", g);
             }
             h.raw("</ul>\n");
+        }
+        h.el("h3", "", "Wise-small against naive-large");
+        let readout = table.readout_lines();
+        if readout.is_empty() {
+            h.empty(
+                "no readout: it needs an arm with live memory and an arm without memory on \
+                 another model ([curve.arms.naive-large] with its own url and model)",
+                "wis curve run",
+            );
+        } else {
+            h.raw("<ul>\n");
+            for line in &readout {
+                h.el("li", "", line);
+            }
+            h.raw("</ul>\n");
+        }
+        if table.has_compute() {
+            let compute: Vec<Vec<Cell>> = table
+                .compute_rows()
+                .into_iter()
+                .map(|r| {
+                    let mut cells = r.into_iter();
+                    let arm = Cell::text(cells.next().unwrap_or_default());
+                    std::iter::once(arm).chain(cells.map(Cell::Num)).collect()
+                })
+                .collect();
+            h.table(
+                "At the newest age: each arm's compute (prompt tokens read and tokens \
+                 generated, in its own model's tokens) and its ratio to the naive small arm's",
+                &CurveTable::COMPUTE_HEADER,
+                &compute,
+            );
         }
         let rows: Vec<Vec<Cell>> = self
             .lived

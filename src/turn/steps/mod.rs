@@ -4,7 +4,9 @@
 //! reflex's), [`after_action`] judges:
 //!
 //! - the current commission: with a check, it is `done` when the check holds; without one, the
-//!   creature's reply or the action its words name sets it `waiting` for the keeper;
+//!   creature's reply or the action its words name sets it `waiting` for the keeper. A
+//!   commission a reflex's action finished is done but marked `below` (WIS2): it moves neither
+//!   `commissions.confirmed` nor the lineage's first-commission mark, and no figure counts it;
 //! - every other commission on the desk whose check can be read now (a file, a stat);
 //! - the current plan step: closed by the world when the action did what its words ask
 //!   ([`asks`]); a step the creature closed itself counts as closed only when
@@ -198,13 +200,24 @@ pub fn after_action(
                 if let Some(Judged::Held(seen)) = judged
                     && (outcome.success || !is_current)
                 {
-                    c.end(Status::Done, at.tick, at.now, seen.clone());
-                    crate::turn::keeper::finished(tx, at.tick)?;
+                    // A reflex's action (WIS2): the commission is done, marked below the
+                    // model, and moves no statistic and no lineage mark.
+                    let below = outcome.automated;
+                    let by = if below {
+                        " by a reflex, below the model"
+                    } else {
+                        ""
+                    };
+                    c.end(Status::Done, at.tick, at.now, format!("{seen}{by}"));
+                    c.below = below;
+                    if !below {
+                        crate::turn::keeper::finished(tx, at.tick)?;
+                    }
                     out.closed.commission = true;
-                    if is_current {
+                    if is_current && !below {
                         out.finished = Some((id, c.clone()));
                     }
-                    let line = format!("the keeper's commission #{id} is done: {seen}");
+                    let line = format!("the keeper's commission #{id} is done{by}: {seen}");
                     news::post(
                         tx,
                         at.tick,
@@ -228,6 +241,8 @@ pub fn after_action(
                         at.now,
                         format!("answered with {how}"),
                     );
+                    // Answered by a reflex (WIS2): the keeper's confirmation will pay nothing.
+                    c.below = outcome.automated;
                     out.closed.step = true;
                     let line = format!(
                         "you answered the keeper's commission #{id} ({how}); it waits for the keeper"

@@ -289,20 +289,21 @@ pub fn begin<'a>(
             &pool,
         )?;
         match fired {
-            Some(handled) if config.wisdom.reflex_saves_tick => {
+            reflex::Fire::Handled(handled) if config.wisdom.reflex_saves_tick => {
                 let report =
-                    reflex::end_below(tx, &ctx, &mut persona, handled, &body.skills, recovered)?;
+                    reflex::end_below(tx, &ctx, &mut persona, *handled, &body.skills, recovered)?;
                 recover::report(tx, tick, now, &rebuilt)?;
                 return Ok(Begin::Handled(Box::new(report)));
             }
-            Some(handled) => {
+            reflex::Fire::Handled(handled) => {
                 reflex_line = Some(handled.fired.line);
                 // The reflex may have closed the step: the model takes the one after it.
                 persona = tx.singleton()?;
                 step_ref = steps::current(tx)?;
                 chosen = choice(&persona, step_ref.as_ref());
             }
-            None => {}
+            reflex::Fire::HeldBack(line) => reflex_line = Some(line),
+            reflex::Fire::Nothing => {}
         }
     }
     let choice = chosen;

@@ -1,6 +1,7 @@
 //! A reflex in the tick (design §4.1, WIS2, WIS3), before the prompt is built: the armed reflex
-//! whose trigger matches the situation runs its action through the one dispatch chokepoint,
-//! and its outcome, marked automated, is recorded as a reflex. With `reflex_saves_tick` the
+//! whose trigger matches the situation and whose guards hold runs its action through the one
+//! dispatch chokepoint, and its outcome, marked automated, is recorded as a reflex; one whose
+//! guard does not hold is held back (the stream says so) and the tick goes on without it. With `reflex_saves_tick` the
 //! tick ends here without the model; otherwise the model runs with the reflex in its stream.
 //! Loop detection counts a reflex's repeats exactly as the model's.
 
@@ -24,6 +25,7 @@ use crate::wisdom::episodes::action_signature;
 use crate::wisdom::reflex::fire::{self, Fired};
 use crate::wisdom::reflex::metric::Handled as Handled_;
 use crate::world::dispatch::{Body, execute, needs_store};
+use crate::world::sandbox::Limits;
 use crate::world::skills::Runnable;
 use crate::world::units::Example;
 
@@ -42,9 +44,20 @@ pub struct Handled {
     pub closed: Vec<String>,
 }
 
+/// What the reflex phase came to.
+pub enum Fire {
+    /// A reflex fired.
+    Handled(Box<Handled>),
+    /// The armed reflex for the situation was held back by its guard: the tick goes on as if
+    /// none matched. The line, as the stream and the turn's report have it.
+    HeldBack(String),
+    /// No armed reflex for the situation.
+    Nothing,
+}
+
 /// Fires the matching armed reflex, if any, in `tx`, and judges what it closed of `step` as
 /// any action is judged; `persona` (the tick's copy) is read back with the loop counters
-/// moved.
+/// moved. A reflex whose guard does not hold is held back, and the stream says so.
 #[allow(clippy::too_many_arguments)]
 pub fn fire(
     tx: &mut Tx<'_>,
@@ -56,9 +69,20 @@ pub fn fire(
     workspace: &Path,
     step: Option<&StepRef>,
     pool: &[&Example],
-) -> Result<Option<Handled>> {
-    let Some(reflex) = fire::matching(tx, persona, situation)? else {
-        return Ok(None);
+) -> Result<Fire> {
+    let limits = Limits::from_organs(&ctx.config.organs);
+    let matched = fire::matching(tx, persona, situation, workspace, &limits)?;
+    let Some(reflex) = matched.reflex else {
+        let Some(held) = matched.held_back else {
+            return Ok(Fire::Nothing);
+        };
+        tx.push(&StreamLine::new(
+            ctx.tick,
+            ctx.now,
+            Voice::Reflex,
+            held.line.clone(),
+        ))?;
+        return Ok(Fire::HeldBack(format!("[REFLEX] {}", held.line)));
     };
     let body = Body {
         workspace,
@@ -134,13 +158,13 @@ pub fn fire(
         },
     )?;
     *persona = tx.singleton()?;
-    Ok(Some(Handled {
+    Ok(Fire::Handled(Box::new(Handled {
         fired,
         outcome,
         call,
         advanced,
         closed: closing.lines,
-    }))
+    })))
 }
 
 /// Ends a tick the reflex handled without the model: the tick is counted, it pays what the

@@ -1,10 +1,10 @@
 //! The arms: which model answers with which memory, resolved from `[curve.arms.<name>]`,
 //! and the one sampler discipline and grammar every arm's calls share.
 //!
-//! An arm with `samples = N` (N > 1) is the compute-matched stand-in for a model N× larger:
-//! every task is asked N times at the arm's temperature (`temperature`, else
-//! [`VOTE_TEMPERATURE`]), sample `k` (from 0) with the seed `[curve] seed + k`, and the answer
-//! is the majority ([`super::vote`]). An arm with one sample makes today's one greedy call.
+//! An arm with `samples = N` (N > 1) spends about N times the small model's compute (measured,
+//! per run: [`super::compute`]) on the majority of N samples: every task is asked N times at
+//! the arm's temperature (`temperature`, else [`VOTE_TEMPERATURE`]), sample `k` (from 0) with
+//! the seed `[curve] seed + k`, and the answer is the majority ([`super::vote`]). An arm with one sample makes today's one greedy call.
 
 use serde::Serialize;
 

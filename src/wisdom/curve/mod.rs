@@ -5,20 +5,25 @@
 //! model judges a model), is put to several arms ([`arms`]: a model and a memory each) by the
 //! [runner](mod@run), which refuses to run on a live creature (WIS6). An arm is asked once
 //! per task, or several times with the majority answer ([`vote`]), and the model that answered
-//! must be the arm's. Every arm's result is recorded with the battery's version and SHA-256 and the creature's age ([`result`],
-//! [`record`]), so the curve of score against age can be shown as a table ([`table`]) or
-//! drawn ([`svg`]).
+//! must be the arm's. Every arm's result is recorded with what its calls cost ([`compute`]), the
+//! battery's version and SHA-256 and the creature's age ([`result`], [`record`]), so the curve
+//! of score against age can be shown as a table ([`table`]) or drawn ([`svg`]), with the
+//! seed's readout: the small model with lived memory against a larger one without, and
+//! whether it has crossed ([`roles`]).
 
 pub mod answer;
 pub mod arms;
 pub mod battery;
+pub mod compute;
 pub mod context;
 pub mod interrupt;
 pub mod interval;
 pub mod layout;
 pub mod live;
 pub mod record;
+pub mod report;
 pub mod result;
+pub mod roles;
 pub mod run;
 pub mod score;
 pub mod svg;
@@ -28,12 +33,15 @@ pub mod vote;
 pub use answer::{Answer, AnswerKind};
 pub use arms::{ArmSpec, battery_schema, sampling, select};
 pub use battery::{Battery, Domain, Task};
+pub use compute::Compute;
 pub use context::{ArmContexts, TaskPrompt};
 pub use interrupt::Interrupt;
 pub use live::{LiveRun, run_live};
 pub use record::OutFile;
+pub use report::{Gain, RunReport, gains};
 pub use result::{Age, BatteryRecord, BatteryRef, CurveResult, RESULTS_CAP_MAX, TaskScore};
-pub use run::{Gain, Hooks, RunOptions, RunReport, run, score_arm};
+pub use roles::{Crossing, Readout, Role, Versus};
+pub use run::{Hooks, RunOptions, run, score_arm};
 pub use score::{Scorer, ScorerSpec};
 pub use table::{CurveRow, CurveTable};
 

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use super::answer::AnswerKind;
 use super::battery::Domain;
+use super::compute::Compute;
 use crate::base::clock::Millis;
 use crate::base::config::ArmMemory;
 use crate::base::store::Layout;
@@ -132,6 +133,9 @@ pub struct CurveResult {
     pub tasks: Vec<TaskScore>,
     /// The sum of the task scores.
     pub total: f64,
+    /// What the arm's calls cost (absent in results recorded before it was kept).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub compute: Option<Compute>,
     pub started_at: Millis,
     pub finished_at: Millis,
 }

@@ -18,16 +18,17 @@ use std::path::Path;
 use std::time::Duration;
 
 use indicatif::ProgressBar;
-use serde::Serialize;
 
 use super::arms::ArmSpec;
 use super::battery::{Battery, Task};
+use super::compute::Compute;
 use super::context::TaskPrompt;
 use super::record::{OutFile, check_frozen, checked_cap, record};
+use super::report::RunReport;
 use super::result::{Age, BatteryRef, CurveResult, TaskScore};
+use super::table::CurveTable;
 use super::vote;
-use crate::base::clock::{Clock, Millis};
-use crate::base::config::ArmMemory;
+use crate::base::clock::Clock;
 use crate::base::exit::{Error, Result};
 use crate::base::home::Home;
 use crate::base::store::{Read, Rx};
@@ -69,165 +70,6 @@ pub struct Hooks<'h> {
     pub stop: &'h dyn Fn() -> bool,
 }
 
-/// What a run did.
-#[derive(Debug, Clone, Serialize)]
-pub struct RunReport {
-    pub run_at: Millis,
-    pub age: Age,
-    /// One per finished arm, in running order.
-    pub results: Vec<CurveResult>,
-}
-
-impl RunReport {
-    /// The header of [`RunReport::rows`].
-    pub const HEADER: [&'static str; 7] = [
-        "arm",
-        "model",
-        "memory",
-        "score",
-        "95% interval",
-        "points",
-        "calls",
-    ];
-
-    /// One row per finished arm: name, model, memory, mean score, its interval, points of the
-    /// total, and the model calls it made.
-    pub fn rows(&self) -> Vec<Vec<String>> {
-        self.results
-            .iter()
-            .map(|r| {
-                let memory = match r.memory {
-                    ArmMemory::None => "none",
-                    ArmMemory::Live => "live",
-                    ArmMemory::Raw => "raw",
-                };
-                vec![
-                    r.arm.clone(),
-                    r.model.clone(),
-                    memory.to_string(),
-                    format!("{:.3}", r.score()),
-                    {
-                        let i = super::interval::of_result(r);
-                        format!("[{:.3}, {:.3}]", i.low, i.high)
-                    },
-                    format!("{:.2} / {}", r.total, r.tasks.len()),
-                    r.calls().to_string(),
-                ]
-            })
-            .collect()
-    }
-
-    /// What memory bought: each arm with live memory against the arm without memory that
-    /// asks the same model at the same place, as a paired difference over the tasks.
-    pub fn gains(&self) -> Vec<Gain> {
-        gains(&self.results)
-    }
-
-    /// `--min-gain`: exit 1 unless memory's gain over the same model without it is at least
-    /// `min` with an interval wholly above zero.
-    pub fn check_min_gain(&self, min: f64) -> Result<()> {
-        let gains = self.gains();
-        if gains.is_empty() {
-            return Err(Error::usage(
-                "--min-gain needs an arm with memory = \"live\" and one with memory = \"none\" \
-                 on the same model in this run",
-            )
-            .hint("run every arm (no --arm), with [curve.arms] holding such a pair"));
-        }
-        for g in &gains {
-            if g.diff.mean < min || !g.diff.above_zero() {
-                return Err(Error::failed(format!(
-                    "{} − {} = {}: {}",
-                    g.wise,
-                    g.naive,
-                    g.diff.text(),
-                    if g.diff.above_zero() {
-                        format!("below --min-gain {min}")
-                    } else {
-                        "no separation (the interval holds 0)".to_string()
-                    }
-                )));
-            }
-        }
-        Ok(())
-    }
-
-    /// `--min-score`: exit 1 when `arm` scored below `min` (a mean task score, 0 to 1).
-    pub fn check_min_score(&self, arm: &str, min: f64) -> Result<()> {
-        if !(0.0..=1.0).contains(&min) {
-            return Err(Error::usage(format!(
-                "--min-score {min} is not between 0 and 1 (a mean task score)"
-            )));
-        }
-        let Some(result) = self.results.iter().find(|r| r.arm == arm) else {
-            return Err(Error::usage(format!("arm {arm:?} did not run in this run"))
-                .hint("--min-score goes with --arm NAME"));
-        };
-        if result.score() < min {
-            return Err(Error::failed(format!(
-                "arm {arm} scored {:.3} on battery {}, below --min-score {min}",
-                result.score(),
-                result.battery.version
-            )));
-        }
-        Ok(())
-    }
-}
-
-/// Memory's gain on one model: the paired difference of the arm with memory over the arm
-/// without.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Gain {
-    pub wise: String,
-    pub naive: String,
-    pub diff: super::interval::Interval,
-    /// Whether the interval excludes 0.
-    pub separated: bool,
-}
-
-impl Gain {
-    /// `gain wise-small − naive-small: 0.318 [0.136, 0.500]` or `… no separation`.
-    pub fn line(&self) -> String {
-        format!(
-            "gain {} − {}: {}{}",
-            self.wise,
-            self.naive,
-            self.diff.text(),
-            if self.separated {
-                ""
-            } else {
-                " (no separation: the interval holds 0)"
-            }
-        )
-    }
-}
-
-/// What memory bought among `results` (arms of one run, or of one age): each arm with live
-/// memory against the arm without memory that asks the same model at the same place with the
-/// same samples, as a paired difference over the tasks.
-pub fn gains(results: &[CurveResult]) -> Vec<Gain> {
-    let mut gains = Vec::new();
-    for wise in results.iter().filter(|r| r.memory == ArmMemory::Live) {
-        let naive = results.iter().find(|r| {
-            r.memory == ArmMemory::None
-                && r.model == wise.model
-                && r.url == wise.url
-                && r.samples == wise.samples
-        });
-        if let Some(naive) = naive
-            && let Some(diff) = super::interval::paired(wise, naive)
-        {
-            gains.push(Gain {
-                wise: wise.arm.clone(),
-                naive: naive.arm.clone(),
-                separated: diff.above_zero() || diff.high < 0.0,
-                diff,
-            });
-        }
-    }
-    gains
-}
-
 /// Runs the battery on every arm; see the module docs for the guarantees.
 pub fn run(opts: &RunOptions, hooks: &mut Hooks, progress: &ProgressBar) -> Result<RunReport> {
     let cap = checked_cap(opts.results_cap)?;
@@ -239,6 +81,7 @@ pub fn run(opts: &RunOptions, hooks: &mut Hooks, progress: &ProgressBar) -> Resu
         run_at,
         age,
         results: Vec::new(),
+        readouts: Vec::new(),
     };
     let mut asked = false;
     let outcome = (|| -> Result<()> {
@@ -261,6 +104,10 @@ pub fn run(opts: &RunOptions, hooks: &mut Hooks, progress: &ProgressBar) -> Resu
         Ok(())
     })();
     progress.finish_and_clear();
+    let outcome = outcome.and_then(|()| {
+        report.readouts = readouts(opts)?;
+        Ok(())
+    });
     let restored = if asked { (hooks.restore)() } else { Ok(()) };
     match (outcome, restored) {
         (Ok(()), Ok(())) => Ok(report),
@@ -277,6 +124,21 @@ pub fn run(opts: &RunOptions, hooks: &mut Hooks, progress: &ProgressBar) -> Resu
             Err(e.hint(hint))
         }
     }
+}
+
+/// The seed's readout over the battery's recorded history (this run's results included), for
+/// the pairs of arms of which this run ran one.
+fn readouts(opts: &RunOptions) -> Result<Vec<super::roles::Readout>> {
+    let store = opts.home.open(opts.wait, "curve run", opts.clock)?;
+    let all = super::results(&store.read()?)?;
+    drop(store);
+    let ran = |arm: &str| opts.arms.iter().any(|a| a.name == arm);
+    Ok(CurveTable::build(&all, Some(&opts.battery.version))
+        .map(|t| t.readouts())
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|r| ran(&r.versus.wise) || ran(&r.versus.large))
+        .collect())
 }
 
 /// Refuses a live creature, a turn in flight, or a changed battery; returns the age.
@@ -315,7 +177,7 @@ fn run_arm(
     progress.set_message(arm.name.clone());
     let started_at = opts.clock.now();
     let mut mind = (hooks.mind)(arm).map_err(|e| e.context(format!("arm {}", arm.name)))?;
-    let (tasks, answered_by) =
+    let (tasks, answered_by, compute) =
         score_arm(opts, arm, mind.as_mut(), hooks.prompt, hooks.stop, progress)?;
     Ok(CurveResult {
         run_at: report.run_at,
@@ -335,14 +197,16 @@ fn run_arm(
         temperature: arm.temperature,
         total: tasks.iter().map(|t| t.score).sum(),
         tasks,
+        compute: Some(compute),
         started_at,
         finished_at: opts.clock.now(),
     })
 }
 
 /// Puts every task of the battery to one mind ([`super::vote::ask`]: one call each, or the
-/// arm's samples and their majority), scored mechanically; returns the scores and the model
-/// the backend said answered. Stops with exit 1 when `stop` says so between tasks.
+/// arm's samples and their majority), scored mechanically; returns the scores, the model the
+/// backend said answered, and what the calls cost. Stops with exit 1 when `stop` says so
+/// between tasks.
 pub fn score_arm(
     opts: &RunOptions,
     arm: &ArmSpec,
@@ -350,10 +214,11 @@ pub fn score_arm(
     prompt: &mut dyn FnMut(&Task, &ArmSpec) -> Result<TaskPrompt>,
     stop: &dyn Fn() -> bool,
     progress: &ProgressBar,
-) -> Result<(Vec<TaskScore>, Option<String>)> {
+) -> Result<(Vec<TaskScore>, Option<String>, Compute)> {
     let total = opts.battery.tasks.len();
     let mut scores = Vec::with_capacity(total);
     let mut answered_by = None;
+    let mut compute = Compute::default();
     for (i, task) in opts.battery.tasks.iter().enumerate() {
         if stop() {
             return Err(Error::failed(format!(
@@ -367,6 +232,7 @@ pub fn score_arm(
         let asked = vote::ask(mind, arm, &shown.prompt, opts.schema, &opts.sampling)
             .map_err(|e| e.context(at()))?;
         answered_by = answered_by.or(asked.model);
+        compute.merge(&asked.compute);
         let answer = asked.answer;
         let score = task.scorer.score(&answer);
         // The memory the scored answer came from: the first shown that holds it.
@@ -386,5 +252,5 @@ pub fn score_arm(
         });
         progress.inc(1);
     }
-    Ok((scores, answered_by))
+    Ok((scores, answered_by, compute))
 }

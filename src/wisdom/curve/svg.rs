@@ -1,10 +1,13 @@
 //! The curve as a picture: a standalone SVG of score against creature age, one line per arm,
-//! with axes, ticks, labels and a legend. Hand-written: a few dozen elements need no
-//! plotting library. [`plot`] draws any rates against age the same way (replay's learned
-//! rate per sleep uses it).
+//! with axes, ticks, labels and a legend. The seed's three lines are marked by their role
+//! (`class="arm wise-small"`, `naive-small`, `naive-large`, the large one dashed), and each
+//! crossing of the wise line over the large one is a vertical mark at its age. Hand-written:
+//! a few dozen elements need no plotting library. [`plot`] draws any rates against age the same way
+//! (replay's learned rate per sleep uses it).
 
 use std::fmt::Write;
 
+use super::roles::{Crossing, Role};
 use super::table::CurveTable;
 
 const WIDTH: f64 = 760.0;
@@ -31,8 +34,18 @@ pub struct Labels<'a> {
 /// A point of a series: age in ticks, value in 0..=1, and its interval where it has one.
 pub type Point = (u64, f64, Option<(f64, f64)>);
 
+/// What a curve adds to a plain plot: each series' role, and marks at ages.
+#[derive(Debug, Clone, Default)]
+struct Decor {
+    /// By series, in order; `None`: an arm with no role.
+    roles: Vec<Option<Role>>,
+    /// Vertical marks: (age in ticks, label, what it means in full).
+    marks: Vec<(u64, String, String)>,
+}
+
 /// Renders the curve as a standalone SVG document: each score with its 95% interval as a
-/// bar, and under the plot what memory bought at the newest age (or "no separation").
+/// bar, the seed's three lines marked by role and the crossing at its age, and under the plot
+/// what memory bought at the newest age (or "no separation") and the seed's readout.
 pub fn render(table: &CurveTable) -> String {
     let title = format!("Experience curve, battery {}", table.battery);
     let labels = Labels {
@@ -40,8 +53,23 @@ pub fn render(table: &CurveTable) -> String {
         x: "creature age (ticks)",
         y: "score (mean per task, 95% interval)",
     };
-    let notes = table.latest_gains();
-    plot_ranged(&table.ranged_series(), &labels, &notes)
+    let mut notes = table.latest_gains();
+    let mut marks = Vec::new();
+    for r in table.readouts() {
+        notes.push(r.short());
+        if let Crossing::Crossed { age, .. } = r.crossing {
+            marks.push((
+                age.ticks,
+                format!("crossed at {}", age.ticks),
+                r.lines()[1].clone(),
+            ));
+        }
+    }
+    let decor = Decor {
+        roles: table.roles.clone(),
+        marks,
+    };
+    plot_ranged(&table.ranged_series(), &labels, &notes, &decor)
 }
 
 /// Renders named series of `(ticks, value in 0..=1)` points as a standalone SVG document: one
@@ -51,12 +79,17 @@ pub fn plot(series: &[(&str, Vec<(u64, f64)>)], labels: &Labels<'_>) -> String {
         .iter()
         .map(|(name, pts)| (*name, pts.iter().map(|&(t, v)| (t, v, None)).collect()))
         .collect();
-    plot_ranged(&ranged, labels, &[])
+    plot_ranged(&ranged, labels, &[], &Decor::default())
 }
 
-/// [`plot`] with an interval bar on each point that has one, and `notes` as lines of text
-/// under the plot.
-pub fn plot_ranged(series: &[(&str, Vec<Point>)], labels: &Labels<'_>, notes: &[String]) -> String {
+/// [`plot`] with an interval bar on each point that has one, `notes` as lines of text under
+/// the plot, and the curve's roles and marks.
+fn plot_ranged(
+    series: &[(&str, Vec<Point>)],
+    labels: &Labels<'_>,
+    notes: &[String],
+    decor: &Decor,
+) -> String {
     let max_ticks = series
         .iter()
         .flat_map(|(_, pts)| pts.iter().map(|p| p.0))
@@ -146,8 +179,21 @@ pub fn plot_ranged(series: &[(&str, Vec<Point>)], labels: &Labels<'_>, notes: &[
     // one line per arm, and the legend
     for (i, (arm, points)) in series.iter().enumerate() {
         let colour = PALETTE[i % PALETTE.len()];
-        let name = escape(arm);
-        let _ = writeln!(s, r#"<g class="arm" fill="{colour}" stroke="{colour}">"#);
+        let role = decor.roles.get(i).copied().flatten();
+        let name = match role {
+            Some(r) if r.as_str() != *arm => escape(&format!("{arm} ({})", r.as_str())),
+            _ => escape(arm),
+        };
+        let class = role.map_or_else(String::new, |r| format!(" {}", r.as_str()));
+        let dash = if role == Some(Role::NaiveLarge) {
+            r#" stroke-dasharray="6 4""#
+        } else {
+            ""
+        };
+        let _ = writeln!(
+            s,
+            r#"<g class="arm{class}" fill="{colour}" stroke="{colour}">"#
+        );
         let _ = writeln!(s, "<title>{name}</title>");
         let coords: Vec<String> = points
             .iter()
@@ -156,7 +202,7 @@ pub fn plot_ranged(series: &[(&str, Vec<Point>)], labels: &Labels<'_>, notes: &[
         if coords.len() > 1 {
             let _ = writeln!(
                 s,
-                r#"<polyline points="{}" fill="none" stroke-width="2"/>"#,
+                r#"<polyline points="{}" fill="none" stroke-width="2"{dash}/>"#,
                 coords.join(" ")
             );
         }
@@ -190,12 +236,24 @@ pub fn plot_ranged(series: &[(&str, Vec<Point>)], labels: &Labels<'_>, notes: &[
         let lx = WIDTH - RIGHT + 20.0;
         let _ = writeln!(
             s,
-            r#"<line x1="{lx:.1}" y1="{ly:.1}" x2="{:.1}" y2="{ly:.1}" stroke-width="2"/><text x="{:.1}" y="{:.1}" stroke="none" fill="black">{name}</text>"#,
+            r#"<line x1="{lx:.1}" y1="{ly:.1}" x2="{:.1}" y2="{ly:.1}" stroke-width="2"{dash}/><text x="{:.1}" y="{:.1}" stroke="none" fill="black">{name}</text>"#,
             lx + 24.0,
             lx + 32.0,
             ly + 4.0
         );
         let _ = writeln!(s, "</g>");
+    }
+    for (ticks, label, about) in &decor.marks {
+        let xx = x(*ticks as f64);
+        let _ = writeln!(
+            s,
+            r##"<g class="crossing"><title>{}</title><line x1="{xx:.1}" y1="{TOP}" x2="{xx:.1}" y2="{:.1}" stroke="#444444" stroke-dasharray="2 3"/><text x="{:.1}" y="{:.1}" font-size="11">{}</text></g>"##,
+            escape(about),
+            TOP + plot_h,
+            xx + 4.0,
+            TOP + 12.0,
+            escape(label)
+        );
     }
     for (i, note) in notes.iter().enumerate() {
         let _ = writeln!(

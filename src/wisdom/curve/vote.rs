@@ -1,5 +1,6 @@
 //! One task put to one arm: one greedy call, or, on a voting arm (`samples = N`), N calls and
-//! the majority answer; and the check that the model that answered is the arm's.
+//! the majority answer, with what the calls cost; and the check that the model that answered
+//! is the arm's.
 //!
 //! The vote is over the replies in the `exact` scorer's normal form
 //! ([`super::score::normalize`]: casefolded, whitespace collapsed, surrounding punctuation and
@@ -17,6 +18,7 @@ use serde_json::Value;
 
 use super::answer::Answer;
 use super::arms::ArmSpec;
+use super::compute::Compute;
 use super::score::normalize;
 use crate::base::exit::{Error, Result};
 use crate::mind::openai::same_model;
@@ -31,6 +33,8 @@ pub struct Asked {
     pub calls: u32,
     /// The model the backend said answered, if it said.
     pub model: Option<String>,
+    /// What the calls cost, as the backend reported it.
+    pub compute: Compute,
 }
 
 /// Asks `arm.samples` times (sample `k` with [`ArmSpec::sampling_for`]) and takes the
@@ -45,8 +49,10 @@ pub fn ask(
 ) -> Result<Asked> {
     let mut answers = Vec::with_capacity(arm.samples as usize);
     let mut model = None;
+    let mut compute = Compute::default();
     for k in 0..arm.samples {
         let reply = mind.complete(prompt, schema, &arm.sampling_for(base, k))?;
+        compute.add(&reply.usage);
         if let Some(answered) = &reply.model {
             check_model(arm, answered)?;
         }
@@ -58,6 +64,7 @@ pub fn ask(
         answer: answers.swap_remove(winner),
         calls: arm.samples,
         model,
+        compute,
     })
 }
 

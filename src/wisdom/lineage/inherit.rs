@@ -72,6 +72,7 @@ pub fn apply(
             trigger: Trigger {
                 situation_key: x.situation_key.clone(),
                 guard: None,
+                world: None,
             },
             action: ReflexAction {
                 tool: x.tool.clone(),

@@ -1,8 +1,10 @@
-//! Firing (WIS2, WIS3): which armed reflex matches the situation a tick finds, and what its
-//! outcome leaves behind. The tick runs the action through the one dispatch chokepoint; this
+//! Firing (WIS2, WIS3): which armed reflex matches the situation a tick finds (its guards
+//! holding; one held back is named), and what its outcome leaves behind. The tick runs the action through the one dispatch chokepoint; this
 //! records it as a reflex: the `[REFLEX]` line and the observation in the stream, the episode
 //! marked automated, the reflex's counters and the metric, and on a failure the demotion, a
 //! scar engram and a news item, all in the tick's transaction.
+
+use std::path::Path;
 
 use crate::base::clock::Millis;
 use crate::base::exit::Result;
@@ -12,28 +14,63 @@ use crate::creature::stream::{StreamLine, Voice};
 use crate::creature::{Outcome, Persona, cut_middle};
 use crate::memory::{Kind, LazyMemory, NewEngram, Provenance};
 use crate::wisdom::episodes::{Episode, SUMMARY_CHARS};
-use crate::world::stats;
+use crate::world::sandbox::Limits;
 
+use super::guard;
 use super::metric::Handled;
 use super::registry::all;
 use super::{Reflex, ReflexState, Status};
 
-/// The armed reflex whose trigger matches `situation` now (its guard holding over the stats
-/// as `persona` and the store have them), the first in id order; at most one fires a tick.
-pub fn matching(rx: &impl Read, persona: &Persona, situation: &str) -> Result<Option<Reflex>> {
+/// What matching found: the reflex that fires, and the first one its guard held back.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Matched {
+    pub reflex: Option<Reflex>,
+    pub held_back: Option<HeldBack>,
+}
+
+/// An armed reflex whose situation matched but whose guard did not hold.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HeldBack {
+    pub id: String,
+    /// Why, as [`guard::held_back`] says it.
+    pub why: String,
+    /// `held back r1 (read_file `notes/pump.txt`): its guard …`, as the stream has it.
+    pub line: String,
+}
+
+/// The armed reflex whose trigger matches `situation` now, the first in id order whose guards
+/// hold (over the stats as `persona` and the store have them, and the world in `workspace`;
+/// a command guard runs with `limits`); at most one fires a tick. One held back by its guard
+/// is named.
+pub fn matching(
+    rx: &impl Read,
+    persona: &Persona,
+    situation: &str,
+    workspace: &Path,
+    limits: &Limits,
+) -> Result<Matched> {
+    let mut out = Matched::default();
     for reflex in all(rx)? {
         if reflex.status != Status::Armed || reflex.trigger.situation_key != situation {
             continue;
         }
-        let holds = match &reflex.trigger.guard {
-            None => true,
-            Some(guard) => guard.holds(&mut |path| stats::value(rx, persona, path))?,
-        };
-        if holds {
-            return Ok(Some(reflex));
+        match guard::held_back(&reflex, rx, persona, workspace, limits)? {
+            None => {
+                out.reflex = Some(reflex);
+                return Ok(out);
+            }
+            Some(why) if out.held_back.is_none() => {
+                let line = format!("held back {} ({}): {why}", reflex.id, reflex.action.brief());
+                out.held_back = Some(HeldBack {
+                    id: reflex.id.clone(),
+                    why,
+                    line,
+                });
+            }
+            Some(_) => {}
         }
     }
-    Ok(None)
+    Ok(out)
 }
 
 /// What a firing came to.

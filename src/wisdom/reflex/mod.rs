@@ -1,14 +1,17 @@
 //! Reflexes: thinking compiled below the model (design §4.1, WIS2, WIS3, WIS8).
 //!
-//! A reflex is a trigger (a situation key, the same one the ledger and recall use, and a
-//! guard, a [`Criterion`] over typed stats) and an action, promoted mechanically from a
+//! A reflex is a trigger (a situation key, the same one the ledger and recall use, and its
+//! guards: the operator's [`Criterion`] over typed stats, and the world [`Check`] promotion
+//! writes from the streak's action, [`guard`]) and an action, promoted mechanically from a
 //! streak of adjudicated successes of the model's own choices ([`scan`]), armed by the
 //! operator or by `reflex_auto_arm` ([`registry`]), matched and recorded in the tick below the
-//! model ([`fire`]), and demoted by its first adjudicated failure. The registry is capped at
+//! model ([`fire`]), held back when a guard does not hold, and demoted by its first
+//! adjudicated failure. The registry is capped at
 //! [`REFLEX_CAP`]; the scan's cursor, its streaks and the daily metric ([`metric`]) live in one
 //! capped singleton, [`ReflexState`].
 
 pub mod fire;
+pub mod guard;
 pub mod metric;
 pub mod registry;
 pub mod scan;
@@ -19,8 +22,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::base::clock::Millis;
 use crate::base::store::Layout;
-use crate::creature::Action;
 use crate::creature::criterion::Criterion;
+use crate::creature::{Action, Check};
 use crate::doc;
 
 pub use metric::{Day, Metric};
@@ -87,12 +90,18 @@ impl std::str::FromStr for Status {
     }
 }
 
-/// When a reflex fires: in this situation, while the guard holds (no guard: always).
+/// When a reflex fires: in this situation, while its guards hold (none: always).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Trigger {
     pub situation_key: String,
+    /// The operator's guard over typed stats.
     #[serde(default)]
     pub guard: Option<Criterion>,
+    /// What the world must show for the action to make sense, written at promotion
+    /// ([`guard::from_streak`]; absent: a reflex promoted before guards, or an action that
+    /// needs nothing).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub world: Option<Check>,
 }
 
 /// What a reflex does: one tool call, its arguments in the action channel's JSON.
@@ -186,6 +195,13 @@ pub struct Streak {
     pub first_tick: u64,
     pub last_tick: u64,
     pub last_at: Millis,
+    /// A success of the streak made something new (e.g. the file it wrote).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub created: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// The scan's cursor and streaks, and the metric ring.

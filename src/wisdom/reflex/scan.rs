@@ -2,7 +2,8 @@
 //! cursor over the ledger's ring), keeps one running streak per situation, and proposes a
 //! reflex when one action signature has answered a situation with `reflex_promote_successes`
 //! adjudicated successes in a row that each advanced something the world can check (design
-//! §6: it closed the step, made something new, or was a first success). A success that merely
+//! §6: it closed the step, made something new, or was a first success), with the world guard
+//! its action needs ([`super::guard`]). A success that merely
 //! ran is no evidence either way: a rut never becomes a reflex. An automated outcome, a text
 //! reply and anything the model did not choose never count; a failure in the situation resets
 //! its streak; a demoted (or
@@ -21,6 +22,7 @@ use crate::creature::REPLY;
 use crate::wisdom::episodes::Episode;
 use crate::world::scene;
 
+use super::guard;
 use super::registry::{self, armed};
 use super::{
     PROVENANCE_IDS, Provenance, REFLEX_CAP, Reflex, ReflexAction, ReflexState, STREAK_CAP, Status,
@@ -102,6 +104,7 @@ pub fn observe(
                 *s = fresh(seq, e, args.clone());
             } else {
                 s.successes += 1;
+                s.created |= e.advanced.created;
                 s.episodes.push(seq);
                 if s.episodes.len() > PROVENANCE_IDS {
                     s.episodes.remove(0);
@@ -134,6 +137,7 @@ fn fresh(seq: u64, e: &Episode, args: String) -> Streak {
         first_tick: e.tick,
         last_tick: e.tick,
         last_at: e.at,
+        created: e.advanced.created,
     }
 }
 
@@ -184,6 +188,7 @@ pub fn scan(
         let reflex = match existing {
             Some(r) if !matches!(r.status, Status::Demoted | Status::Inherited) => {
                 r.provenance = provenance(&streak);
+                r.trigger.world = guard::from_streak(&streak.tool, &streak.args, streak.created);
                 report.refreshed.push(r.id.clone());
                 r.clone()
             }
@@ -191,6 +196,7 @@ pub fn scan(
             Some(r) => {
                 r.status = Status::Proposed;
                 r.provenance = provenance(&streak);
+                r.trigger.world = guard::from_streak(&streak.tool, &streak.args, streak.created);
                 report.proposed.push(r.id.clone());
                 r.clone()
             }
@@ -205,6 +211,7 @@ pub fn scan(
                     trigger: Trigger {
                         situation_key: situation.clone(),
                         guard: None,
+                        world: guard::from_streak(&streak.tool, &streak.args, streak.created),
                     },
                     action: ReflexAction {
                         tool: streak.tool.clone(),

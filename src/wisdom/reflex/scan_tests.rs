@@ -208,3 +208,65 @@ fn a_dry_run_writes_nothing() {
         "the cursor did not move"
     );
 }
+
+/// A write whose streak made the file (or only wrote over it) and a read: the guard each
+/// promotion writes; and a reflex from before guards gets one when a streak refreshes it.
+#[test]
+fn promotion_writes_the_guard_the_action_needs() {
+    use crate::creature::Check;
+    let (_dir, store) = temp_store();
+    let w = Wisdom::default();
+    let write = |situation: &str, created: bool| {
+        let mut e = episode(situation, true, false, "write_file");
+        e.action = r#"{"tool":"write_file","args":{"path":"todo.txt","content":"x"}}"#.into();
+        e.signature = "write_file todo.txt".into();
+        e.advanced.created = created;
+        e
+    };
+    let mut made = vec![write("-|make it", false); 5];
+    made[2] = write("-|make it", true);
+    push(&store, &made);
+    push(&store, &vec![write("-|over it", false); 5]);
+    push(&store, &vec![ok(); 5]);
+    run(&store, &w);
+    let rx = store.read().unwrap();
+    let world = |situation: &str| {
+        registry::all(&rx)
+            .unwrap()
+            .into_iter()
+            .find(|r| r.trigger.situation_key == situation)
+            .unwrap()
+            .trigger
+            .world
+    };
+    assert_eq!(
+        world("-|make it"),
+        None,
+        "a file it made is no reason to hold back"
+    );
+    let todo = Check::FileExists {
+        path: "todo.txt".into(),
+    };
+    assert_eq!(world("-|over it"), Some(todo));
+    let pump = Check::FileExists {
+        path: "notes/pump.txt".into(),
+    };
+    assert_eq!(world("-|s"), Some(pump.clone()));
+    drop(rx);
+
+    // An old registry's reflex (no guard) keeps working, and a fresh streak writes its guard.
+    let mut tx = store.write().unwrap();
+    let mut r: Reflex = registry::all(&tx)
+        .unwrap()
+        .into_iter()
+        .find(|r| r.trigger.situation_key == "-|s")
+        .unwrap();
+    r.trigger.world = None;
+    tx.put(&r.id.clone(), &r).unwrap();
+    tx.commit().unwrap();
+    push(&store, &vec![ok(); 5]);
+    let report = run(&store, &w);
+    assert_eq!(report.refreshed, [r.id.clone()]);
+    let back: Reflex = store.read().unwrap().get(&r.id).unwrap().unwrap();
+    assert_eq!(back.trigger.world, Some(pump));
+}

@@ -38,6 +38,7 @@ fn result(arm: &str, ticks: u64, total: f64, battery: &Battery) -> CurveResult {
         temperature: None,
         tasks: Vec::new(),
         total,
+        compute: None,
         started_at: NOW_SECS * 1000,
         finished_at: NOW_SECS * 1000,
     }

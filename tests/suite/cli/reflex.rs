@@ -2,9 +2,10 @@
 //! step recurs, planned again each time the last one was done; an interleaved failure resets
 //! the streak, five successes in a row that each closed the step propose a reflex, `arm` arms
 //! it, the next matching tick is handled below the model (no request reaches the server,
-//! `[REFLEX]` in the stream, XP unchanged, the step closed); then the workspace changes so the
-//! action fails: the reflex is demoted, a scar is remembered, the news says so, and the next
-//! tick asks the model again.
+//! `[REFLEX]` in the stream, XP unchanged, the step closed); then the file it reads is removed:
+//! the guard promotion wrote holds it back and the model takes the turn; the same reflex
+//! without a guard (as promoted before guards) fires and fails: it is demoted, a scar is
+//! remembered, the news says so, and the next tick asks the model again.
 
 use crate::support::fake_openai::{Answer, FakeOpenAi};
 use crate::support::{TestEnv, snapshot};
@@ -17,7 +18,7 @@ const READ: &str = r#"{"tool": "read_file", "args": {"path": "notes/pump.txt"}}"
 const FAIL: &str = r#"{"tool": "read_file", "args": {"path": "pump.conf"}}"#;
 const SITUATION: &str = "-|read notes pump txt";
 
-fn creature(server: &FakeOpenAi) -> TestEnv {
+pub(super) fn creature(server: &FakeOpenAi) -> TestEnv {
     let mut env = TestEnv::born();
     env.use_mind(server);
     env.set("WIS_WISDOM_REFLEXES_ENABLED", "true");
@@ -26,7 +27,7 @@ fn creature(server: &FakeOpenAi) -> TestEnv {
     env
 }
 
-fn tick(env: &TestEnv) -> Value {
+pub(super) fn tick(env: &TestEnv) -> Value {
     let run = env.wis(&["tick", "--output-format", "json"]);
     assert_eq!(run.code, 0, "{}\n{}", run.stdout, run.stderr);
     run.json()
@@ -95,6 +96,11 @@ fn a_recurring_success_becomes_a_reflex_that_fires_below_the_model_until_it_fail
     assert_eq!(r1["trigger"]["situation_key"], SITUATION);
     assert_eq!(r1["action"]["tool"], "read_file");
     assert_eq!(r1["provenance"]["successes"], 5);
+    // Promotion wrote the guard its action needs: the file it read exists.
+    assert_eq!(
+        r1["trigger"]["world"],
+        serde_json::json!({"type": "file_exists", "path": "notes/pump.txt"})
+    );
     assert_eq!(r1["provenance"]["episode_ids"].as_array().unwrap().len(), 5);
     let text = env.wis(&["reflex", "list"]).ok().to_string();
     assert!(text.contains("r1") && text.contains("proposed"), "{text}");
@@ -139,13 +145,39 @@ fn a_recurring_success_becomes_a_reflex_that_fires_below_the_model_until_it_fail
         "the reflex closed the step: {handled}"
     );
 
-    // The world changes under the reflex: it fails, is demoted, and a scar remembers why.
+    // The world changes under the reflex: the file its guard names is gone, so it is held
+    // back and the model takes the turn (its own read fails, which demotes no reflex).
     std::fs::remove_file(env.path("workspace/notes/pump.txt")).unwrap();
     server.push(Answer::content(PLAN));
     assert_eq!(tick(&env)["turn"], "rumination");
     let asked = server.completions().len();
+    server.push(Answer::content(READ));
+    let held = tick(&env);
+    assert_eq!(server.completions().len(), asked + 1, "the model was asked");
+    assert_eq!(held["fail_kind"], "not_found", "{held}");
+    assert_eq!(
+        held["reflex"].as_str().unwrap(),
+        "[REFLEX] held back r1 (read_file `notes/pump.txt`): its guard `file notes/pump.txt \
+         exists` does not hold: notes/pump.txt does not exist"
+    );
+    let stream = env.wis(&["tick", "--dry-run"]).ok().to_string();
+    assert!(stream.contains("held back r1"), "{stream}");
+    assert_eq!(
+        env.json(&["reflex", "show", "r1"])["reflex"]["status"],
+        "armed",
+        "held back is not failed"
+    );
+
+    // A reflex from before guards (none written) meets the same world: it fires, fails, is
+    // demoted, and a scar remembers why.
+    env.edit_store(|tx| {
+        let mut r: wis::wisdom::reflex::Reflex = tx.get("r1").unwrap().unwrap();
+        r.trigger.world = None;
+        tx.put("r1", &r).unwrap();
+    });
+    let asked = server.completions().len();
     let failed = tick(&env);
-    assert_eq!(server.completions().len(), asked, "still below the model");
+    assert_eq!(server.completions().len(), asked, "below the model");
     assert_eq!(failed["success"], false);
     assert_eq!(failed["fail_kind"], "not_found");
     snapshot!(

@@ -14,6 +14,7 @@ use serde_json::Value;
 use wis::base::clock::Clock;
 use wis::base::config::ArmMemory;
 use wis::base::home::Home;
+use wis::base::store::Read;
 use wis::wisdom::curve::{Age, Battery, BatteryRef, CurveResult, TaskScore, record};
 use wis::wisdom::replay::history::ReplayRecord;
 
@@ -68,7 +69,14 @@ pub(super) fn lived() -> (FakeOpenAi, TestEnv) {
     server.push(Answer::content(PLAN));
     tick(&env);
     assert_eq!(tick(&env)["success"], true, "the reflex handled it");
-    // The world changes under the reflex: demoted, with a scar.
+    // The world changes under the reflex (one from before guards, so nothing holds it back):
+    // demoted, with a scar.
+    let id = pump["id"].as_str().unwrap().to_string();
+    env.edit_store(|tx| {
+        let mut r: wis::wisdom::reflex::Reflex = tx.get(&id).unwrap().unwrap();
+        r.trigger.world = None;
+        tx.put(&id, &r).unwrap();
+    });
     std::fs::remove_file(env.path("workspace/notes/pump.txt")).unwrap();
     server.push(Answer::content(PLAN));
     tick(&env);
@@ -79,7 +87,7 @@ pub(super) fn lived() -> (FakeOpenAi, TestEnv) {
     (server, env)
 }
 
-/// Two arms at two ages of a two-task battery, and one replay, recorded in process.
+/// Three arms at two ages of a two-task battery, and one replay, recorded in process.
 fn seed_curve_and_replay(env: &TestEnv) {
     let path = env.root("v1.jsonl");
     std::fs::write(
@@ -94,12 +102,17 @@ fn seed_curve_and_replay(env: &TestEnv) {
         .open(Duration::from_secs(5), "test", &Clock::pinned(at))
         .unwrap();
     let mut tx = store.write().unwrap();
+    // The seed's three lines: the small model with and without memory, and a larger one
+    // without, which the wise arm is below at 4 ticks and reaches at 12.
     for (arm, memory, ticks, scores) in [
         ("naive-small", ArmMemory::None, 4, [1.0, 0.0]),
-        ("wise-small", ArmMemory::Live, 4, [1.0, 1.0]),
+        ("wise-small", ArmMemory::Live, 4, [1.0, 0.0]),
+        ("naive-large", ArmMemory::None, 4, [1.0, 1.0]),
         ("naive-small", ArmMemory::None, 12, [1.0, 0.0]),
         ("wise-small", ArmMemory::Live, 12, [1.0, 1.0]),
+        ("naive-large", ArmMemory::None, 12, [1.0, 1.0]),
     ] {
+        let large = arm == "naive-large";
         let r = CurveResult {
             run_at: at,
             battery: BatteryRef {
@@ -107,9 +120,9 @@ fn seed_curve_and_replay(env: &TestEnv) {
                 sha256: battery.sha256.clone(),
             },
             arm: arm.into(),
-            model: "m".into(),
+            model: if large { "large" } else { "m" }.into(),
             answered_by: None,
-            url: None,
+            url: large.then(|| "http://127.0.0.1:8081/v1".to_string()),
             mind: "scripted".into(),
             memory,
             age: Age { ticks, sleeps: 1 },
@@ -132,6 +145,7 @@ fn seed_curve_and_replay(env: &TestEnv) {
                 })
                 .collect(),
             total: scores.iter().sum(),
+            compute: None,
             started_at: at,
             finished_at: at,
         };
@@ -331,6 +345,23 @@ fn a_lived_creatures_report_shows_every_panel_and_the_figures_status_and_reflex_
     assert!(
         below.contains(&format!("{} {} ", today["below"], today["model"])),
         "the day's ticks below and above the model: {below}"
+    );
+
+    // The curve draws the seed's three lines against age, and the crossing.
+    let curve = &page[page.find("<section id=\"curve\"").unwrap()..];
+    let curve = &curve[..curve.find("</section>").unwrap()];
+    for role in ["wise-small", "naive-small", "naive-large"] {
+        let at = curve
+            .find(&format!("<g class=\"arm {role}\""))
+            .unwrap_or_else(|| panic!("no {role} line"));
+        let line = &curve[at..at + curve[at..].find("</g>").unwrap()];
+        assert!(line.contains("<polyline "), "{role} has no line: {line}");
+    }
+    assert_eq!(curve.matches("<g class=\"crossing\">").count(), 1);
+    let text = panel_text(&page, "curve");
+    assert!(
+        text.contains("wise-small crossed naive-large at age 12 ticks"),
+        "{text}"
     );
 
     // Every memory link lands on an anchor of the page.

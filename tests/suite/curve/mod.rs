@@ -4,7 +4,7 @@
 mod refusals;
 mod runs;
 mod votes;
-mod xml_check;
+pub(crate) mod xml_check;
 
 use std::cell::{Cell, RefCell};
 use std::path::PathBuf;

@@ -26,8 +26,20 @@ fn three_arms_give_the_expected_table_and_a_valid_svg() {
             "none",
             "0.125",
             "0.50 / 4",
-            "4"
+            "4",
+            "-",
+            "-",
+            "-"
         ]
+    );
+    // A scripted mind reports no tokens: its compute is its calls alone, and no ratio.
+    let compute = report.results[0].compute.unwrap();
+    assert_eq!((compute.calls, compute.reported), (4, 0));
+    // naive-large is another model without memory: the seed's readout is there.
+    assert_eq!(report.readouts.len(), 1);
+    assert_eq!(
+        report.readouts[0].crossing,
+        Crossing::NeverBelow { age: report.age }
     );
     assert!(row[4].starts_with("[0.000, "), "{row:?}");
     // Memory's gain: wise-small over naive-small on the same model, paired over the tasks.

@@ -97,13 +97,25 @@ fn one_sample_is_todays_greedy_call_and_its_result_encodes_as_before() {
     for result in &report.results {
         assert_eq!((result.samples, result.temperature), (1, None));
         assert_eq!(result.answered_by, None, "a scripted mind does not say");
-        let bytes = rmp_serde::to_vec_named(result).unwrap();
-        for key in ["samples", "temperature", "calls", "answered_by"] {
+        // Its compute is new (a whole record of its own); the rest encodes as before.
+        let compute = result
+            .compute
+            .expect("every new result records its compute");
+        assert_eq!((compute.calls, compute.reported), (4, 0));
+        let before = CurveResult {
+            compute: None,
+            ..result.clone()
+        };
+        let bytes = rmp_serde::to_vec_named(&before).unwrap();
+        for key in ["samples", "temperature", "calls", "answered_by", "compute"] {
             assert!(
                 !bytes.windows(key.len()).any(|w| w == key.as_bytes()),
                 "{key} is encoded for a one-sample arm"
             );
         }
+        let back: CurveResult = rmp_serde::from_slice(&bytes).unwrap();
+        assert_eq!(back, before, "a result from before compute still reads");
+        let bytes = rmp_serde::to_vec_named(result).unwrap();
         let back: CurveResult = rmp_serde::from_slice(&bytes).unwrap();
         assert_eq!(&back, result);
     }

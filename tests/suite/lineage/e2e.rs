@@ -39,6 +39,7 @@ fn earned_reflex() -> Reflex {
         trigger: Trigger {
             situation_key: "-|find the pump port".into(),
             guard: None,
+            world: None,
         },
         action: ReflexAction {
             tool: "read_file".into(),
