@@ -12,7 +12,9 @@
 #     grew by exactly the number of ticks that exited 0 (none lost, none counted twice).
 #
 # The model is scripts/fake_model_server.py, a test double that answers every call with a
-# valid action. WIS (default target/debug/wis, built if missing) is the binary under test.
+# valid action. WIS (default target/debug/wis, built if missing) is the binary under test. The
+# creatures are born wise, as `wis init` births; DARK=1 births them with `--dark` (every
+# [wisdom] flag off).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -50,7 +52,8 @@ ticks() { # the committed tick count of home $1, or -1 when status cannot read i
 
 # (a) kill -9 at random moments.
 home="$work/killed"
-"$wis" --home "$home" init --seed 1 >/dev/null 2>&1 || exit 70
+birth=(init); [ "${DARK:-0}" = 1 ] && birth+=(--dark)
+"$wis" --home "$home" "${birth[@]}" --seed 1 >/dev/null 2>&1 || exit 70
 failing=0 lost=0 finished=0 killed=0 committed=0
 for i in $(seq "$kills"); do
   cmd=tick; [ $((i % 5)) -eq 0 ] && cmd=sleep
@@ -73,7 +76,7 @@ echo "kill -9: $kills runs ($killed killed mid-run, $finished finished first): $
 
 # (b) four loops ticking one store.
 home="$work/contended"
-"$wis" --home "$home" init --seed 2 >/dev/null 2>&1 || exit 70
+"$wis" --home "$home" "${birth[@]}" --seed 2 >/dev/null 2>&1 || exit 70
 start=$(ticks "$home")
 deadline=$(( $(date +%s) + loop_secs ))
 for l in 1 2 3 4; do
