@@ -140,7 +140,7 @@ complete -c wis -n "__fish_wis_using_subcommand status" -s c -l config -d 'Set a
 complete -c wis -n "__fish_wis_using_subcommand status" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand status" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand status" -s V -l version -d 'Print version'
-complete -c wis -n "__fish_wis_using_subcommand report" -l out -d 'Write the page to FILE (replaced atomically: readers see the old page or the new, never half) instead of stdout' -r -F
+complete -c wis -n "__fish_wis_using_subcommand report" -l out -d 'Write the page to FILE (replaced atomically: readers see the old page or the new, never half; not synced, so publishing it from cron costs the disk nothing) instead of stdout' -r -F
 complete -c wis -n "__fish_wis_using_subcommand report" -l cast -d 'Report on the cast in DIR (`cast.toml`, `cast.redb`) instead of one creature: its members, each linking to ID.html beside the page (write each with `wis --home HOME report --out ID.html`), the initiative order and the turn timeline' -r -F
 complete -c wis -n "__fish_wis_using_subcommand report" -l since -d 'Show history from this tick on only: the life\'s figures over the turns since it, curve points, replays, sleeps and demotions from then [default: the life\'s figures over the last 300 turns, as `wis status`, and the rest as far as the store keeps it]' -r
 complete -c wis -n "__fish_wis_using_subcommand report" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F

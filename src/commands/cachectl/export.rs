@@ -18,7 +18,7 @@ pub struct Args {
 }
 
 pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
-    let store = ctx.open("cachectl export")?;
+    let store = ctx.open_read("cachectl export")?;
     let rx = store.read()?;
     let bytes = cultcache::export(&rx, registry(), ctx.clock.now())?;
     if args.out.as_os_str() == "-" {

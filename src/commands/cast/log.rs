@@ -21,7 +21,7 @@ pub struct Args {
 }
 
 pub fn run(ctx: &Ctx, cast: &Cast, args: Args) -> Result<()> {
-    let store = cast.open(ctx.wait, "cast log", &ctx.clock)?;
+    let store = cast.open_read(ctx.wait, "cast log", &ctx.clock)?;
     if args.scene {
         let lines: Vec<SceneLine> = store
             .read()?

@@ -11,6 +11,7 @@ mod account;
 mod begin;
 mod finish;
 mod outage;
+mod quiet;
 mod reflex;
 mod rethink;
 mod sleep;
@@ -90,6 +91,9 @@ pub fn tick(
     open_mind: &mut dyn FnMut() -> Result<Box<dyn Mind>>,
 ) -> Result<TickOutcome> {
     let started = Instant::now();
+    if let Some(quiet) = quiet::quiet(home, config, clock, opts)? {
+        return Ok(quiet);
+    }
     let store = home.open(opts.wait, "tick", clock)?;
     let mut tx = store.write()?;
     let workspace = home.workspace();
