@@ -7,6 +7,7 @@
 //! clean on the survivor.
 
 mod curve;
+mod operator;
 mod ops;
 pub(crate) mod tick;
 

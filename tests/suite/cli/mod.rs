@@ -9,6 +9,7 @@ mod cast;
 mod cast_acts;
 mod cast_organs;
 mod commission;
+mod contention;
 mod curve_arms;
 mod curve_fixture;
 mod curve_run;
