@@ -5,7 +5,9 @@
 //!
 //! Run: `cargo bench --bench tick`. Ratios: tick / commit for 1k, 10k and 100k episodes, and
 //! tick / `store_open_and_close`: a tick opens and closes the store twice (it is closed while
-//! the model thinks), and those are most of what it costs (design.md §3).
+//! the model thinks), and those are most of what it costs (design.md §3). A benchmark, without
+//! a goal: what a tick asks of the disk is counted, and held to its floor, in
+//! `tests/suite/cli/syncs.rs`.
 //!
 //! `tick_overhead_with_recall` is the same tick with `[wisdom] recall_enabled` on: the
 //! situation index is read, the "Before you act" block rendered (a verified case for the

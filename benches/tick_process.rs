@@ -1,7 +1,8 @@
 //! A whole tick as cron runs it: the `wis` binary started as a process, against `wis --version`
 //! started the same way, in the same run. The tick is one an armed reflex handles below the
-//! model (the cron path that needs no model server): the store opened, the reflex fired through
-//! dispatch (`read_file`), the turn recorded, one commit, the store closed.
+//! model (the cron path that needs no model server): the store read (is the creature paused,
+//! busy or resting?), then opened to write, the reflex fired through dispatch (`read_file`), the
+//! turn recorded, one commit, the store closed. A benchmark, without a goal.
 //!
 //! Run: `cargo bench --bench tick_process`. Ratio: `reflex_tick` / `version`. Each tick starts
 //! from a copy of the same home (made outside the measured time), so every sample is the same

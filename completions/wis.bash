@@ -4249,7 +4249,7 @@ _wis() {
             return 0
             ;;
         wis__subcmd__init)
-            opts="-c -q -h -V --seed --name --force --home --wait --output-format --config --quiet --help --version"
+            opts="-c -q -h -V --seed --name --force --dark --home --wait --output-format --config --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

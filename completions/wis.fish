@@ -64,6 +64,7 @@ complete -c wis -n "__fish_wis_using_subcommand init" -l output-format -d 'Outpu
 json\t'JSON for scripts: one document, or one object per line for streams'"
 complete -c wis -n "__fish_wis_using_subcommand init" -s c -l config -d 'Set a configuration key for this run, over wis.toml and WIS_* variables (repeatable), e.g. `--config llm.url=http://127.0.0.1:8080/v1`' -r
 complete -c wis -n "__fish_wis_using_subcommand init" -l force -d 'Birth anew over an existing creature, archiving its store and workspace under archive/ first (wis.toml is kept)'
+complete -c wis -n "__fish_wis_using_subcommand init" -l dark -d 'Birth without wisdom: the wis.toml written has every [wisdom] flag commented out (off), as the compiled defaults are. Without it, the newborn\'s wis.toml turns the wisdom loop on, each flag explained, and leaves arming reflexes to you'
 complete -c wis -n "__fish_wis_using_subcommand init" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand init" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand init" -s V -l version -d 'Print version'
@@ -139,7 +140,7 @@ complete -c wis -n "__fish_wis_using_subcommand status" -s c -l config -d 'Set a
 complete -c wis -n "__fish_wis_using_subcommand status" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand status" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand status" -s V -l version -d 'Print version'
-complete -c wis -n "__fish_wis_using_subcommand report" -l out -d 'Write the page to FILE (replaced atomically: readers see the old page or the new, never half) instead of stdout' -r -F
+complete -c wis -n "__fish_wis_using_subcommand report" -l out -d 'Write the page to FILE (replaced atomically: readers see the old page or the new, never half; not synced, so publishing it from cron costs the disk nothing) instead of stdout' -r -F
 complete -c wis -n "__fish_wis_using_subcommand report" -l cast -d 'Report on the cast in DIR (`cast.toml`, `cast.redb`) instead of one creature: its members, each linking to ID.html beside the page (write each with `wis --home HOME report --out ID.html`), the initiative order and the turn timeline' -r -F
 complete -c wis -n "__fish_wis_using_subcommand report" -l since -d 'Show history from this tick on only: the life\'s figures over the turns since it, curve points, replays, sleeps and demotions from then [default: the life\'s figures over the last 300 turns, as `wis status`, and the rest as far as the store keeps it]' -r
 complete -c wis -n "__fish_wis_using_subcommand report" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
@@ -185,7 +186,7 @@ complete -c wis -n "__fish_wis_using_subcommand config; and not __fish_seen_subc
 complete -c wis -n "__fish_wis_using_subcommand config; and not __fish_seen_subcommand_from check show help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand config; and not __fish_seen_subcommand_from check show help" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand config; and not __fish_seen_subcommand_from check show help" -f -a "check" -d 'Validate the configuration; when the model server answers, compare the budgets with the window it actually serves'
-complete -c wis -n "__fish_wis_using_subcommand config; and not __fish_seen_subcommand_from check show help" -f -a "show" -d 'Print the effective configuration (defaults < wis.toml < WIS_* < --config) as TOML'
+complete -c wis -n "__fish_wis_using_subcommand config; and not __fish_seen_subcommand_from check show help" -f -a "show" -d 'Print the effective configuration (defaults < wis.toml < WIS_* < --config) as TOML, each key with where its value came from'
 complete -c wis -n "__fish_wis_using_subcommand config; and not __fish_seen_subcommand_from check show help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from check" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
 complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from check" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
@@ -205,7 +206,7 @@ complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcomma
 complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "check" -d 'Validate the configuration; when the model server answers, compare the budgets with the window it actually serves'
-complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "show" -d 'Print the effective configuration (defaults < wis.toml < WIS_* < --config) as TOML'
+complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "show" -d 'Print the effective configuration (defaults < wis.toml < WIS_* < --config) as TOML, each key with where its value came from'
 complete -c wis -n "__fish_wis_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c wis -n "__fish_wis_using_subcommand curve; and not __fish_seen_subcommand_from run show plot help" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
 complete -c wis -n "__fish_wis_using_subcommand curve; and not __fish_seen_subcommand_from run show plot help" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
@@ -215,9 +216,9 @@ complete -c wis -n "__fish_wis_using_subcommand curve; and not __fish_seen_subco
 complete -c wis -n "__fish_wis_using_subcommand curve; and not __fish_seen_subcommand_from run show plot help" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand curve; and not __fish_seen_subcommand_from run show plot help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand curve; and not __fish_seen_subcommand_from run show plot help" -s V -l version -d 'Print version'
-complete -c wis -n "__fish_wis_using_subcommand curve; and not __fish_seen_subcommand_from run show plot help" -f -a "run" -d 'Run the frozen battery on every arm and record a curve point per arm, with its compute'
-complete -c wis -n "__fish_wis_using_subcommand curve; and not __fish_seen_subcommand_from run show plot help" -f -a "show" -d 'Print the curve as a table: one row per creature age, one column per arm; then each arm\'s compute and the wise arm against naive-large'
-complete -c wis -n "__fish_wis_using_subcommand curve; and not __fish_seen_subcommand_from run show plot help" -f -a "plot" -d 'Draw the curve as an SVG: score against creature age, one line per arm, the crossing of wise-small over naive-large marked'
+complete -c wis -n "__fish_wis_using_subcommand curve; and not __fish_seen_subcommand_from run show plot help" -f -a "run" -d 'Run the frozen battery on every arm and record a curve point per arm'
+complete -c wis -n "__fish_wis_using_subcommand curve; and not __fish_seen_subcommand_from run show plot help" -f -a "show" -d 'Print the curve as a table: one row per creature age, one column per arm'
+complete -c wis -n "__fish_wis_using_subcommand curve; and not __fish_seen_subcommand_from run show plot help" -f -a "plot" -d 'Draw the curve as an SVG: score against creature age, one line per arm'
 complete -c wis -n "__fish_wis_using_subcommand curve; and not __fish_seen_subcommand_from run show plot help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from run" -l battery -d 'The battery file [default: [curve] battery]' -r -F
 complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from run" -l arm -d 'Run only this arm [default: every arm in [curve.arms]]' -r
@@ -249,9 +250,9 @@ complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcomman
 complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from plot" -s q -l quiet -d 'Print only data: no notes, warnings or progress on stderr (errors still)'
 complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from plot" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from plot" -s V -l version -d 'Print version'
-complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from help" -f -a "run" -d 'Run the frozen battery on every arm and record a curve point per arm, with its compute'
-complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from help" -f -a "show" -d 'Print the curve as a table: one row per creature age, one column per arm; then each arm\'s compute and the wise arm against naive-large'
-complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from help" -f -a "plot" -d 'Draw the curve as an SVG: score against creature age, one line per arm, the crossing of wise-small over naive-large marked'
+complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from help" -f -a "run" -d 'Run the frozen battery on every arm and record a curve point per arm'
+complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from help" -f -a "show" -d 'Print the curve as a table: one row per creature age, one column per arm'
+complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from help" -f -a "plot" -d 'Draw the curve as an SVG: score against creature age, one line per arm'
 complete -c wis -n "__fish_wis_using_subcommand curve; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c wis -n "__fish_wis_using_subcommand unlock; and not __fish_seen_subcommand_from list grant help" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
 complete -c wis -n "__fish_wis_using_subcommand unlock; and not __fish_seen_subcommand_from list grant help" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
@@ -519,7 +520,7 @@ complete -c wis -n "__fish_wis_using_subcommand reflex; and not __fish_seen_subc
 complete -c wis -n "__fish_wis_using_subcommand reflex; and not __fish_seen_subcommand_from list show scan arm disarm help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand reflex; and not __fish_seen_subcommand_from list show scan arm disarm help" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand reflex; and not __fish_seen_subcommand_from list show scan arm disarm help" -f -a "list" -d 'Every reflex: id, situation, action, streak, status, fired/failed, last firing; and the ticks resolved below the model per day'
-complete -c wis -n "__fish_wis_using_subcommand reflex; and not __fish_seen_subcommand_from list show scan arm disarm help" -f -a "show" -d 'One reflex: its trigger (situation and guards), action, provenance (the streak\'s episodes and their outcomes), who armed it and when, its record'
+complete -c wis -n "__fish_wis_using_subcommand reflex; and not __fish_seen_subcommand_from list show scan arm disarm help" -f -a "show" -d 'One reflex: its trigger, action, provenance (the streak\'s episodes and their outcomes), who armed it and when, its record'
 complete -c wis -n "__fish_wis_using_subcommand reflex; and not __fish_seen_subcommand_from list show scan arm disarm help" -f -a "scan" -d 'Run the promotion scan now over the episodes since the last scan'
 complete -c wis -n "__fish_wis_using_subcommand reflex; and not __fish_seen_subcommand_from list show scan arm disarm help" -f -a "arm" -d 'Arm a proposed or disarmed reflex on the operator\'s word (never past `[wisdom] reflex_max_armed`: exit 65 naming the armed ones)'
 complete -c wis -n "__fish_wis_using_subcommand reflex; and not __fish_seen_subcommand_from list show scan arm disarm help" -f -a "disarm" -d 'Disarm a reflex on the operator\'s word'
@@ -568,7 +569,7 @@ complete -c wis -n "__fish_wis_using_subcommand reflex; and __fish_seen_subcomma
 complete -c wis -n "__fish_wis_using_subcommand reflex; and __fish_seen_subcommand_from disarm" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand reflex; and __fish_seen_subcommand_from disarm" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand reflex; and __fish_seen_subcommand_from help" -f -a "list" -d 'Every reflex: id, situation, action, streak, status, fired/failed, last firing; and the ticks resolved below the model per day'
-complete -c wis -n "__fish_wis_using_subcommand reflex; and __fish_seen_subcommand_from help" -f -a "show" -d 'One reflex: its trigger (situation and guards), action, provenance (the streak\'s episodes and their outcomes), who armed it and when, its record'
+complete -c wis -n "__fish_wis_using_subcommand reflex; and __fish_seen_subcommand_from help" -f -a "show" -d 'One reflex: its trigger, action, provenance (the streak\'s episodes and their outcomes), who armed it and when, its record'
 complete -c wis -n "__fish_wis_using_subcommand reflex; and __fish_seen_subcommand_from help" -f -a "scan" -d 'Run the promotion scan now over the episodes since the last scan'
 complete -c wis -n "__fish_wis_using_subcommand reflex; and __fish_seen_subcommand_from help" -f -a "arm" -d 'Arm a proposed or disarmed reflex on the operator\'s word (never past `[wisdom] reflex_max_armed`: exit 65 naming the armed ones)'
 complete -c wis -n "__fish_wis_using_subcommand reflex; and __fish_seen_subcommand_from help" -f -a "disarm" -d 'Disarm a reflex on the operator\'s word'
@@ -584,7 +585,7 @@ complete -c wis -n "__fish_wis_using_subcommand commission; and not __fish_seen_
 complete -c wis -n "__fish_wis_using_subcommand commission; and not __fish_seen_subcommand_from add list show confirm reject drop help" -f -a "add" -d 'Give the creature work: it becomes its next step, ahead of its own plan, shown in its prompt as your words'
 complete -c wis -n "__fish_wis_using_subcommand commission; and not __fish_seen_subcommand_from add list show confirm reject drop help" -f -a "list" -d 'The commissions on the desk (open, rejected, waiting for you), or every one kept'
 complete -c wis -n "__fish_wis_using_subcommand commission; and not __fish_seen_subcommand_from add list show confirm reject drop help" -f -a "show" -d 'One commission whole: its check, status, ticks spent, the episodes that worked on it, the creature\'s reply, your rejections'
-complete -c wis -n "__fish_wis_using_subcommand commission; and not __fish_seen_subcommand_from add list show confirm reject drop help" -f -a "confirm" -d 'Confirm what the creature did: the commission is finished and paid (one a reflex answered below the model is finished, but pays and counts nothing)'
+complete -c wis -n "__fish_wis_using_subcommand commission; and not __fish_seen_subcommand_from add list show confirm reject drop help" -f -a "confirm" -d 'Confirm what the creature did: the commission is finished and paid'
 complete -c wis -n "__fish_wis_using_subcommand commission; and not __fish_seen_subcommand_from add list show confirm reject drop help" -f -a "reject" -d 'Say it is not done, and why: the commission goes back to the creature with your words'
 complete -c wis -n "__fish_wis_using_subcommand commission; and not __fish_seen_subcommand_from add list show confirm reject drop help" -f -a "drop" -d 'Take a commission back'
 complete -c wis -n "__fish_wis_using_subcommand commission; and not __fish_seen_subcommand_from add list show confirm reject drop help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -643,7 +644,7 @@ complete -c wis -n "__fish_wis_using_subcommand commission; and __fish_seen_subc
 complete -c wis -n "__fish_wis_using_subcommand commission; and __fish_seen_subcommand_from help" -f -a "add" -d 'Give the creature work: it becomes its next step, ahead of its own plan, shown in its prompt as your words'
 complete -c wis -n "__fish_wis_using_subcommand commission; and __fish_seen_subcommand_from help" -f -a "list" -d 'The commissions on the desk (open, rejected, waiting for you), or every one kept'
 complete -c wis -n "__fish_wis_using_subcommand commission; and __fish_seen_subcommand_from help" -f -a "show" -d 'One commission whole: its check, status, ticks spent, the episodes that worked on it, the creature\'s reply, your rejections'
-complete -c wis -n "__fish_wis_using_subcommand commission; and __fish_seen_subcommand_from help" -f -a "confirm" -d 'Confirm what the creature did: the commission is finished and paid (one a reflex answered below the model is finished, but pays and counts nothing)'
+complete -c wis -n "__fish_wis_using_subcommand commission; and __fish_seen_subcommand_from help" -f -a "confirm" -d 'Confirm what the creature did: the commission is finished and paid'
 complete -c wis -n "__fish_wis_using_subcommand commission; and __fish_seen_subcommand_from help" -f -a "reject" -d 'Say it is not done, and why: the commission goes back to the creature with your words'
 complete -c wis -n "__fish_wis_using_subcommand commission; and __fish_seen_subcommand_from help" -f -a "drop" -d 'Take a commission back'
 complete -c wis -n "__fish_wis_using_subcommand commission; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -923,10 +924,10 @@ complete -c wis -n "__fish_wis_using_subcommand help; and not __fish_seen_subcom
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from sleep" -f -a "show" -d 'Print a sleep\'s receipt: the last one, or sleep N\'s'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from replay" -f -a "history" -d 'Show every recorded replay: counts, learned rate, seed; --plot draws the rate as SVG'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "check" -d 'Validate the configuration; when the model server answers, compare the budgets with the window it actually serves'
-complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "show" -d 'Print the effective configuration (defaults < wis.toml < WIS_* < --config) as TOML'
-complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from curve" -f -a "run" -d 'Run the frozen battery on every arm and record a curve point per arm, with its compute'
-complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from curve" -f -a "show" -d 'Print the curve as a table: one row per creature age, one column per arm; then each arm\'s compute and the wise arm against naive-large'
-complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from curve" -f -a "plot" -d 'Draw the curve as an SVG: score against creature age, one line per arm, the crossing of wise-small over naive-large marked'
+complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "show" -d 'Print the effective configuration (defaults < wis.toml < WIS_* < --config) as TOML, each key with where its value came from'
+complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from curve" -f -a "run" -d 'Run the frozen battery on every arm and record a curve point per arm'
+complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from curve" -f -a "show" -d 'Print the curve as a table: one row per creature age, one column per arm'
+complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from curve" -f -a "plot" -d 'Draw the curve as an SVG: score against creature age, one line per arm'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from unlock" -f -a "list" -d 'Each unit of the body in ladder order: granted, pending (earned, its organ silent) or locked, with its tools and its evidence'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from unlock" -f -a "grant" -d 'Run the milestone adjudicator now and grant what the evidence has earned (idempotent); or grant one unit on the operator\'s authority, recorded as such'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from memory" -f -a "add" -d 'Tell the creature something: remembered with provenance `told`'
@@ -943,14 +944,14 @@ complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from cachectl" -f -a "import" -d 'Read a CultCache file into the creature\'s store: every record or none'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from cachectl" -f -a "verify" -d 'Check a CultCache file: structure, catalog, payloads (exit 65 when it fails)'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from reflex" -f -a "list" -d 'Every reflex: id, situation, action, streak, status, fired/failed, last firing; and the ticks resolved below the model per day'
-complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from reflex" -f -a "show" -d 'One reflex: its trigger (situation and guards), action, provenance (the streak\'s episodes and their outcomes), who armed it and when, its record'
+complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from reflex" -f -a "show" -d 'One reflex: its trigger, action, provenance (the streak\'s episodes and their outcomes), who armed it and when, its record'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from reflex" -f -a "scan" -d 'Run the promotion scan now over the episodes since the last scan'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from reflex" -f -a "arm" -d 'Arm a proposed or disarmed reflex on the operator\'s word (never past `[wisdom] reflex_max_armed`: exit 65 naming the armed ones)'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from reflex" -f -a "disarm" -d 'Disarm a reflex on the operator\'s word'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from commission" -f -a "add" -d 'Give the creature work: it becomes its next step, ahead of its own plan, shown in its prompt as your words'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from commission" -f -a "list" -d 'The commissions on the desk (open, rejected, waiting for you), or every one kept'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from commission" -f -a "show" -d 'One commission whole: its check, status, ticks spent, the episodes that worked on it, the creature\'s reply, your rejections'
-complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from commission" -f -a "confirm" -d 'Confirm what the creature did: the commission is finished and paid (one a reflex answered below the model is finished, but pays and counts nothing)'
+complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from commission" -f -a "confirm" -d 'Confirm what the creature did: the commission is finished and paid'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from commission" -f -a "reject" -d 'Say it is not done, and why: the commission goes back to the creature with your words'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from commission" -f -a "drop" -d 'Take a commission back'
 complete -c wis -n "__fish_wis_using_subcommand help; and __fish_seen_subcommand_from cast" -f -a "init" -d 'Make a cast of existing creatures: `wis cast init DIR --member HOME --member HOME …`'

@@ -16,7 +16,8 @@
 # members' rest after a turn, before their initiative speed; default 20), ORGAN_SPEED (default
 # 0.5: an organ rests twice a member's base rest), MIN_TURNS (the appraiser's fewest turns on
 # stage for an appraisal; default 2), APPRAISALS (the mutator's: how many of a member's latest
-# appraisals must each show a pattern; default 3).
+# appraisals must each show a pattern; default 3), DARK=1 (the members born with
+# `wis init --dark`: every [wisdom] flag off; otherwise born wise, as `wis init` births).
 set -euo pipefail
 dir=${1:?usage: scripts/cast_life.sh DIR TICKS [SEED]}
 ticks=${2:?usage: scripts/cast_life.sh DIR TICKS [SEED]}
@@ -33,7 +34,11 @@ fi
 mkdir -p "$dir"
 for i in 0 1 2; do
   h="$dir/$(printf 'abc' | cut -c$((i + 1)))"
-  "$wis" --quiet --home "$h" init --seed $((seed + i)) >/dev/null
+  if [ "${DARK:-0}" = 1 ]; then
+    "$wis" --quiet --home "$h" init --seed $((seed + i)) --dark >/dev/null
+  else
+    "$wis" --quiet --home "$h" init --seed $((seed + i)) >/dev/null
+  fi
 done
 cast="$dir/cast"
 "$wis" --quiet cast init "$cast" --member "$dir/a" --member "$dir/b" --offstage "$dir/c" \

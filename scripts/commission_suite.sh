@@ -9,7 +9,8 @@
 #
 # Env: HALF      the wordings' half: test (default; what the project reports) or tune (what
 #                prompt work may look at)
-#      DARK=1    every [wisdom] flag off (the dark twin of the same seed and errands)
+#      DARK=1    born with `wis init --dark`: every [wisdom] flag off (the dark twin of the
+#                same seed and errands); otherwise born wise, as `wis init` births
 #      HOUSE=DIR COMMISSIONS=FILE
 #                your own house and errands instead of drawn ones: each line of FILE is
 #                `[KIND:] TEXT | CHECK [| gone PATH]` (a check in `wis commission add --check`'s
@@ -58,11 +59,6 @@ if [ "${DARK:-0}" = 1 ]; then
   "$wis" --home "$home" init --seed "$seed" --dark >/dev/null
 else
   "$wis" --home "$home" init --seed "$seed" >/dev/null
-  # A build whose newborns are born dark: turn the loop on as a wise birth does.
-  for f in recall_enabled prose_recall_enabled replay_enabled curation_enabled reflexes_enabled \
-           reflex_saves_tick dreams_enabled distill_enabled second_thought_enabled errands_enabled; do
-    sed -i "s/^# $f = .*/$f = true/" "$home/wis.toml"
-  done
 fi
 sed -i "s/^#? seed = 42/seed = $seed/" "$home/wis.toml"
 cp -R "$house/." "$home/workspace/"

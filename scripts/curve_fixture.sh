@@ -9,7 +9,10 @@
 #     five procedure tasks. The life's model is scripts/fake_model_server.py playing the
 #     script (a test double, used only to make this fixture); a tick whose outcome is not the
 #     one the script expects stops the fixture.
-# It is left paused so the curve can run on it. Nothing answers the recall tasks.
+# It is left paused so the curve can run on it. Nothing answers the recall tasks. It is born dark
+# (`wis init --dark`): its life is a script of model calls, each expected to end one way, and
+# the wisdom loop would ask others (a second thought, a reflex in place of a call); the curve's
+# wise arm recalls what it was told and lived whatever its flags.
 #
 #   scripts/curve_fixture.sh HOME_DIR [WIS_BINARY]
 #
@@ -27,7 +30,7 @@ if [ -e "$home/wis.redb" ]; then
     code=73 die "$home already holds a creature; give an empty directory"
 fi
 mkdir -p "$home"
-"$wis" --home "$home" init --seed 7 >/dev/null
+"$wis" --home "$home" init --seed 7 --dark >/dev/null
 # The fixture's arms: the same model with and without memory.
 cat >>"$home/wis.toml" <<'TOML'
 

@@ -7,6 +7,7 @@
 #   util-linux coreutils     unshare and nsenter (the tests' small full disk), sha256sum
 #                            (checking what the fetch scripts download)
 #   chromium                 the headless browser the growth report's test renders pages in
+#   strace                   counting the syncs a command asks of the disk (tests/suite/cli/syncs.rs)
 # and says when this machine refuses unprivileged user namespaces, which the full-disk tests
 # need (a setting, not a package). Uses sudo when not root. Idempotent.
 set -euo pipefail
@@ -22,6 +23,7 @@ command -v unzip >/dev/null 2>&1 || need+=(unzip)
 { command -v unshare && command -v nsenter; } >/dev/null 2>&1 || need+=(util-linux)
 command -v sha256sum >/dev/null 2>&1 || need+=(coreutils)
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
+command -v strace >/dev/null 2>&1 || need+=(strace)
 
 userns_note() {
   if ! unshare --user --map-root-user true >/dev/null 2>&1; then

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The experience curve of one life: a newborn in the v2 fixture house lives TICKS ticks on the
-# embedded model (or the [llm] server its wis.toml names) with every [wisdom] flag on, and every
-# EVERY ticks (and at birth) it is paused and put to the frozen battery v2 on every arm.
+# embedded model (or the [llm] server its wis.toml names), born wise with its reflexes armed as
+# proposed (scripts/real_life.sh), and every EVERY ticks (and at birth) it is paused and put to
+# the frozen battery v2 on every arm.
 #
 #   scripts/lived_curve.sh HOME TICKS EVERY [SEED]
 #
@@ -14,12 +15,13 @@
 # life (a task whose answer never appeared is a defect of the battery or of the life, named).
 #
 # Each curve point is appended to HOME/curve.jsonl. Env: WIS (the wis binary; default
-# target/release/wis), SLEEP_EVERY (default 50), as scripts/real_life.sh; HEIRLOOMS, a
-# heirloom volume (`wis legacy export`) the newborn imports before its first curve point, so
-# the next generation lives the same life from its ancestor's inheritance (the lineage curve);
-# LARGE_URL and LARGE_MODEL (both, or neither), a larger model's OpenAI-compatible base URL
-# (ending in /v1) and name: the arm naive-large, without memory, is added beside the default
-# four, and the curve then says whether and when wise-small crossed it.
+# target/release/wis), SLEEP_EVERY (default 50) and DARK=1 (born dark), as
+# scripts/real_life.sh; HEIRLOOMS, a heirloom volume (`wis legacy export`) the newborn imports
+# before its first curve point, so the next generation lives the same life from its ancestor's
+# inheritance (the lineage curve); LARGE_URL and LARGE_MODEL (both, or neither), a larger
+# model's OpenAI-compatible base URL (ending in /v1) and name: the arm naive-large, without
+# memory, is added beside the default four, and the curve then says whether and when
+# wise-small crossed it.
 set -euo pipefail
 home=${1:?usage: scripts/lived_curve.sh HOME TICKS EVERY [SEED]}
 ticks=${2:?usage: scripts/lived_curve.sh HOME TICKS EVERY [SEED]}

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The lived gate: a newborn in the v2 fixture house lives TICKS ticks on the embedded model
-# with every [wisdom] flag on, its keeper's six commissions given at birth, and is then put to
+# The lived gate: a newborn in the v2 fixture house lives TICKS ticks on the embedded model,
+# born wise with its reflexes armed as proposed (scripts/real_life.sh), its keeper's six
+# commissions given at birth, and is then put to
 # the frozen battery v2 (exam_battery/README.md) on every arm. It passes when the arm with its
 # lived memory beats the same model without memory by at least MIN_GAIN of the battery, paired
 # over the tasks, with a 95% interval wholly above 0 (`wis curve run --min-gain`).
@@ -15,7 +16,8 @@
 # this seed and others showed at this age.
 #
 # Env: WIS (the wis binary; default target/release/wis), MIN_GAIN (default 0.3),
-#      SLEEP_EVERY (default 50). Exit: 0 passed, 1 the gain was too small, other: an error.
+#      SLEEP_EVERY (default 50), DARK=1 (born dark: the same life without wisdom, which is not
+#      expected to pass). Exit: 0 passed, 1 the gain was too small, other: an error.
 set -euo pipefail
 home=${1:?usage: scripts/lived_gate.sh HOME [TICKS] [SEED]}
 ticks=${2:-100}

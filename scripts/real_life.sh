@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Lives a newborn on the embedded model (or the [llm] server its wis.toml names) with every
-# [wisdom] flag on, and prints the figures of its life: what anyone can run to reproduce a
-# measurement of whether a life moves.
+# Lives a newborn on the embedded model (or the [llm] server its wis.toml names), born wise
+# (`wis init`: the wisdom loop on), and prints the figures of its life: what anyone can run to
+# reproduce a measurement of whether a life moves.
 #
 #   scripts/real_life.sh HOME TICKS [SEED]
 #
@@ -18,7 +18,11 @@
 #      folder whose files are copied into the newborn's workspace before its first tick: what
 #      a keeper leaves for it to find), CONTINUE=1 (HOME already holds a creature born here:
 #      it lives TICKS more, its sleeps keeping the cadence of its age; SEED, HOUSE and
-#      COMMISSIONS are not used; scripts/lived_curve.sh lives this way between curve points).
+#      COMMISSIONS are not used; scripts/lived_curve.sh lives this way between curve points),
+#      DARK=1 (born with `wis init --dark`: every [wisdom] flag off, the same life without
+#      wisdom).
+# A wise birth leaves arming reflexes to the keeper; nobody keeps this life, so the script arms
+# them at once (`reflex_auto_arm = true`), as the measured lives always have.
 set -euo pipefail
 home=${1:?usage: scripts/real_life.sh HOME TICKS [SEED]}
 ticks=${2:?usage: scripts/real_life.sh HOME TICKS [SEED]}
@@ -39,15 +43,18 @@ if [ -e "$home/wis.redb" ]; then
   age=${age:-0}
 else
   mkdir -p "$home"
-  "$wis" --home "$home" init --seed "$seed"
-  printf '\n# Set by scripts/real_life.sh: every [wisdom] flag on, the sampler seeded.\n' >>"$home/wis.toml"
-  flags=(recall_enabled prose_recall_enabled replay_enabled curation_enabled reflexes_enabled
-         reflex_saves_tick reflex_auto_arm dreams_enabled distill_enabled second_thought_enabled)
-  for f in "${flags[@]}"; do
-    if grep -q "^# $f = " "$home/wis.toml"; then
-      sed -i "s/^# $f = .*/$f = true/" "$home/wis.toml"
-    fi
-  done
+  if [ "${DARK:-0}" = 1 ]; then
+    "$wis" --home "$home" init --seed "$seed" --dark
+  else
+    "$wis" --home "$home" init --seed "$seed"
+    # Unattended: no keeper arms the reflexes it earns, so they are armed when proposed.
+    sed -i "s/^reflex_auto_arm = false$/reflex_auto_arm = true/" "$home/wis.toml"
+    grep -q "^reflex_auto_arm = true$" "$home/wis.toml" || {
+      echo "real_life: the newborn's wis.toml has no reflex_auto_arm line to turn on" >&2
+      exit 70
+    }
+  fi
+  # The sampler seeded, so the life can be lived again.
   sed -i "s/^#? seed = 42/seed = $seed/" "$home/wis.toml"
   if [ -n "${HOUSE:-}" ]; then
     cp -R "$HOUSE/." "$home/workspace/"

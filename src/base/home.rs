@@ -60,16 +60,22 @@ impl Home {
         Config::load(&self.config_path(), flags)
     }
 
-    /// Opens this home's store.
+    /// Opens this home's store to write.
     pub fn open(&self, wait: Duration, command: &str, clock: &Clock) -> Result<Store> {
-        Store::open(
-            &self.store_path(),
-            &OpenOptions {
-                wait,
-                command: command.into(),
-                now: clock.now(),
-            },
-        )
+        Store::open(&self.store_path(), &open_options(wait, command, clock))
+    }
+
+    /// Opens this home's store to read only: no write and no sync ([`Store::open_read`]).
+    pub fn open_read(&self, wait: Duration, command: &str, clock: &Clock) -> Result<Store> {
+        Store::open_read(&self.store_path(), &open_options(wait, command, clock))
+    }
+}
+
+fn open_options(wait: Duration, command: &str, clock: &Clock) -> OpenOptions {
+    OpenOptions {
+        wait,
+        command: command.into(),
+        now: clock.now(),
     }
 }
 
@@ -92,18 +98,39 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
     write_replacing(path, bytes, false)
 }
 
-/// Writes a file a user asked for (a report, a plot, an export) atomically, with the mode
+/// Writes a file a user asked for (a plot, an export) atomically, with the mode
 /// any file they write gets: 0666 less their umask (0644 under umask 022).
 pub fn write_atomic_public(path: &Path, bytes: &[u8]) -> Result<()> {
     write_replacing(path, bytes, true)
 }
 
+/// Writes a page made from the store (a growth report), replaced atomically like
+/// [`write_atomic_public`] but not synced: readers see the old page or the new, never half, and
+/// writing one from cron every minute costs the disk no sync. After a power loss the page may
+/// be the one before (or, on a filesystem that does not order a rename after its data, empty)
+/// until it is written again; the store, not the page, is the record.
+pub fn write_page(path: &Path, bytes: &[u8]) -> Result<()> {
+    let tmp = temp_file(path, true)?;
+    write_and_persist(tmp, path, bytes, false)
+}
+
 fn write_replacing(path: &Path, bytes: &[u8], public: bool) -> Result<()> {
-    use std::io::Write;
-    let dir = path
-        .parent()
+    let dir = parent_dir(path);
+    write_and_persist(temp_file(path, public)?, path, bytes, true)?;
+    crate::base::store::sync_dir(dir);
+    Ok(())
+}
+
+fn parent_dir(path: &Path) -> &Path {
+    path.parent()
         .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
+        .unwrap_or(Path::new("."))
+}
+
+/// A temporary file beside `path`: private (0600), or with the mode any file the user writes
+/// gets.
+fn temp_file(path: &Path, public: bool) -> Result<tempfile::NamedTempFile> {
+    let dir = parent_dir(path);
     let mut builder = tempfile::Builder::new();
     #[cfg(unix)]
     if public {
@@ -113,13 +140,23 @@ fn write_replacing(path: &Path, bytes: &[u8], public: bool) -> Result<()> {
     }
     #[cfg(not(unix))]
     let _ = public;
-    let mut tmp = builder.tempfile_in(dir).map_err(|e| Error::io_at(dir, e))?;
+    builder.tempfile_in(dir).map_err(|e| Error::io_at(dir, e))
+}
+
+fn write_and_persist(
+    mut tmp: tempfile::NamedTempFile,
+    path: &Path,
+    bytes: &[u8],
+    sync: bool,
+) -> Result<()> {
+    use std::io::Write;
     tmp.write_all(bytes).map_err(|e| Error::io_at(path, e))?;
-    tmp.as_file()
-        .sync_all()
-        .map_err(|e| Error::io_at(path, e))?;
+    if sync {
+        tmp.as_file()
+            .sync_all()
+            .map_err(|e| Error::io_at(path, e))?;
+    }
     tmp.persist(path).map_err(|e| Error::io_at(path, e.error))?;
-    crate::base::store::sync_dir(dir);
     Ok(())
 }
 

@@ -29,7 +29,7 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
     let mut next = 0u64;
     let mut first = true;
     loop {
-        let store = ctx.open("inbox")?;
+        let store = ctx.open_read("inbox")?;
         let said = keeper::inbox(&store.read()?, args.since, Some(args.last))?;
         drop(store);
         let fresh: Vec<(u64, Said)> = said.into_iter().filter(|(seq, _)| *seq >= next).collect();

@@ -1,7 +1,7 @@
-//! `wis init`: birth a creature in a home.
+//! `wis init`: birth a creature in a home, born wise unless `--dark`.
 
 use crate::base::exit::Result;
-use crate::turn::birth::{BirthOptions, birth};
+use crate::turn::birth::{BirthOptions, Born, birth};
 
 use super::Ctx;
 
@@ -18,6 +18,11 @@ pub struct Args {
     /// archive/ first (wis.toml is kept).
     #[arg(long)]
     pub force: bool,
+    /// Birth without wisdom: the wis.toml written has every [wisdom] flag commented out
+    /// (off), as the compiled defaults are. Without it, the newborn's wis.toml turns the
+    /// wisdom loop on, each flag explained, and leaves arming reflexes to you.
+    #[arg(long)]
+    pub dark: bool,
 }
 
 pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
@@ -25,6 +30,7 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
         seed: args.seed,
         name: args.name,
         force: args.force,
+        dark: args.dark,
         wait: ctx.wait,
     };
     let born = birth(&ctx.home, &opts, &ctx.clock)?;
@@ -49,6 +55,14 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
         born.home.display(),
         born.seed
     ))?;
+    ctx.printer.note(match born.wisdom {
+        Born::Wise => {
+            "born wise: its wis.toml turns the wisdom loop on (`wis config show` says where each \
+             value came from); reflexes it earns wait for `wis reflex arm`"
+        }
+        Born::Dark => "born dark: every [wisdom] flag is off in its wis.toml",
+        Born::Kept => "kept the wis.toml already here: its [wisdom] flags stand",
+    });
     ctx.printer
         .note("next: `wis status`, then `wis tick` from cron or scripts/live.sh");
     Ok(())

@@ -239,9 +239,15 @@ impl Ctx {
         self.home.config(&self.config_flags)
     }
 
-    /// Opens the store for `command`, waiting up to `--wait`.
+    /// Opens the store for `command` to write, waiting up to `--wait`.
     pub fn open(&self, command: &str) -> Result<Store> {
         self.home.open(self.wait, command, &self.clock)
+    }
+
+    /// Opens the store for `command` to read only (no write, no sync), waiting up to `--wait`
+    /// for a writer: what a command that only reads opens.
+    pub fn open_read(&self, command: &str) -> Result<Store> {
+        self.home.open_read(self.wait, command, &self.clock)
     }
 }
 

@@ -17,7 +17,7 @@ pub struct Args {
 }
 
 pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
-    let store = ctx.open("news")?;
+    let store = ctx.open_read("news")?;
     let items = store.read()?.ring::<NewsItem>(Some(args.last))?;
     drop(store);
     if ctx.printer.is_json() {

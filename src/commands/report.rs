@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use crate::base::exit::Result;
-use crate::base::home::write_atomic_public;
+use crate::base::home::write_page;
 use crate::turn::cast::Cast;
 use crate::turn::growth::cast::CastReport;
 use crate::turn::growth::{Growth, Options};
@@ -15,7 +15,8 @@ use super::Ctx;
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Write the page to FILE (replaced atomically: readers see the old page or the new,
-    /// never half) instead of stdout.
+    /// never half; not synced, so publishing it from cron costs the disk nothing) instead of
+    /// stdout.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
 
@@ -39,7 +40,7 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
     };
     match &args.out {
         Some(path) => {
-            write_atomic_public(path, page.as_bytes())?;
+            write_page(path, page.as_bytes())?;
             if ctx.printer.is_json() {
                 return ctx.printer.json(&serde_json::json!({
                     "out": path,
@@ -68,7 +69,7 @@ fn creature_page(ctx: &Ctx, args: &Args) -> Result<String> {
         mind,
         reflexes_enabled,
     };
-    let store = ctx.open("report")?;
+    let store = ctx.open_read("report")?;
     let growth = Growth::gather(&store.read()?, ctx.clock.now(), &opts)?;
     drop(store);
     Ok(growth.render())

@@ -53,7 +53,7 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
 }
 
 fn run_show(ctx: &Ctx, args: ShowArgs) -> Result<()> {
-    let store = ctx.open("sleep show")?;
+    let store = ctx.open_read("sleep show")?;
     let found = receipt(&store.read()?, args.n)?;
     drop(store);
     let receipt = found.ok_or_else(|| {

@@ -22,7 +22,7 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
         Ok(config) => crate::mind::open::describe_mind(&config),
         Err(e) => format!("unknown: {}", e.message),
     };
-    let store = ctx.open("status")?;
+    let store = ctx.open_read("status")?;
     let report = StatusReport::gather(&store.read()?, ctx.clock.now(), mind, args.window.max(1))?;
     drop(store);
     if ctx.printer.is_json() {

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::base::clock::{Clock, Millis};
-use crate::base::config::TEMPLATE;
+use crate::base::config::{TEMPLATE, wise_template};
 use crate::base::exit::{Error, Result};
 use crate::base::home::{Home, write_atomic};
 use crate::base::store::{OpenOptions, Store};
@@ -21,6 +21,20 @@ pub struct Birth {
     pub seed_given: bool,
     /// Where the previous creature was archived, with `--force`.
     pub archived: Option<PathBuf>,
+    /// The `[wisdom]` flags it was born with.
+    pub wisdom: Born,
+}
+
+/// How a newborn's `wis.toml` sets the wisdom loop.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Born {
+    /// Written with every flag but `reflex_auto_arm` on, each explained.
+    Wise,
+    /// Written with every flag commented out (off).
+    Dark,
+    /// A `wis.toml` was already there and was kept: its flags stand.
+    Kept,
 }
 
 /// How to birth a creature.
@@ -29,29 +43,34 @@ pub struct BirthOptions {
     pub seed: Option<u64>,
     pub name: Option<String>,
     pub force: bool,
+    /// Every `[wisdom]` flag off in the `wis.toml` written (the commented template).
+    pub dark: bool,
     pub wait: Duration,
 }
 
 impl BirthOptions {
-    /// A test's birth: seeded, named by its genome, never forced, a second's wait for the store.
+    /// A test's birth: seeded, named by its genome, never forced, dark (each test turns on the
+    /// flags it is about), a second's wait for the store.
     #[cfg(test)]
     pub(crate) fn seeded(seed: u64) -> BirthOptions {
         BirthOptions {
             seed: Some(seed),
             name: None,
             force: false,
+            dark: true,
             wait: Duration::from_secs(1),
         }
     }
 }
 
-/// Births a creature in `home`: draws its genome, writes `wis.toml`, creates the store and
-/// the workspace. An existing creature is refused unless `force`, which archives it first.
 /// A random seed below 2^53, so that JavaScript (the CultCache library) holds it exactly.
 pub fn drawn_seed() -> u64 {
     rand::random::<u64>() >> 11
 }
 
+/// Births a creature in `home`: draws its genome, writes `wis.toml` (born wise unless
+/// `opts.dark`; an existing one is kept), creates the store and the workspace. An existing
+/// creature is refused unless `force`, which archives it first.
 pub fn birth(home: &Home, opts: &BirthOptions, clock: &Clock) -> Result<Birth> {
     let now = clock.now();
     std::fs::create_dir_all(home.root()).map_err(|e| Error::io_at(home.root(), e))?;
@@ -76,9 +95,15 @@ pub fn birth(home: &Home, opts: &BirthOptions, clock: &Clock) -> Result<Birth> {
     if let Some(name) = &opts.name {
         genome.name = name.clone();
     }
-    if !home.config_path().exists() {
+    let wisdom = if home.config_path().exists() {
+        Born::Kept
+    } else if opts.dark {
         write_atomic(&home.config_path(), TEMPLATE.as_bytes())?;
-    }
+        Born::Dark
+    } else {
+        write_atomic(&home.config_path(), wise_template().as_bytes())?;
+        Born::Wise
+    };
     // The configuration must load before a creature is born into it.
     home.config(&[])?;
     std::fs::create_dir_all(home.workspace()).map_err(|e| Error::io_at(&home.workspace(), e))?;
@@ -101,6 +126,7 @@ pub fn birth(home: &Home, opts: &BirthOptions, clock: &Clock) -> Result<Birth> {
         seed,
         seed_given,
         archived,
+        wisdom,
     })
 }
 

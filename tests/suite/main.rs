@@ -3,8 +3,8 @@
 //! process with scripted minds (`curve`), the minds against fake model servers and reply
 //! parsing over the real tools (`mind`), memory against fake Qdrant and embeddings servers
 //! (`memory`), the growing body lived in process (`progression`), the sandbox under attack
-//! (`sandbox`), and a few single checks (files, the store's shape, recall's flag, the generated
-//! docs, the model and embedder fetch scripts). The helpers they share are in `tests/support`
+//! (`sandbox`), and a few single checks (files, the store's shape, recall's flag, the wise
+//! birth's flags, the generated docs, the model and embedder fetch scripts). The helpers they share are in `tests/support`
 //! (one harness, one temp store, the test minds, the fake servers).
 //!
 //! Outside this binary: `cultcache_hostile` (its counting global allocator would see every
@@ -30,6 +30,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod born_wise;
 mod cli;
 mod cultcache;
 mod curve;

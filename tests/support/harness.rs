@@ -2,8 +2,9 @@
 //! creature's home (`home/`), its data directory (`data/`) and whatever files the test makes,
 //! run with a cleared environment (only `PATH` kept; `HOME`, `WIS_HOME` and `WIS_DATA_DIR`
 //! point inside the root), the clock pinned by `WIS_NOW`, no colour, and the root as working
-//! directory. Creatures are born from a fixed seed; [`TestEnv::use_mind`] points them at a
-//! fake model server from `support::fake_openai`. A [`Run`] is what came back; its
+//! directory. Creatures are born from a fixed seed, dark unless a test asks for a wise birth
+//! ([`TestEnv::born_wise`]); [`TestEnv::use_mind`] points them at a fake model server from
+//! `support::fake_openai`. A [`Run`] is what came back; its
 //! [`Run::transcript`] (exit code, stdout, stderr) is what the [`snapshot!`] macro pins, with
 //! the variable parts of a run (the temporary root, loopback ports, wall-clock timings) redacted.
 
@@ -60,13 +61,22 @@ impl TestEnv {
         }
     }
 
-    /// A home with a creature born from [`SEED`].
+    /// A home with a creature born dark from [`SEED`].
     pub fn born() -> TestEnv {
         TestEnv::born_from(SEED)
     }
 
-    /// A home with a creature born from `seed`.
+    /// A home with a creature born dark (`wis init --dark`: every `[wisdom]` flag off, so a
+    /// test turns on the flags it is about) from `seed`.
     pub fn born_from(seed: u64) -> TestEnv {
+        let env = TestEnv::new();
+        env.wis(&["init", "--dark", "--seed", &seed.to_string()])
+            .ok();
+        env
+    }
+
+    /// A home with a creature born wise (`wis init`: the wisdom loop on) from `seed`.
+    pub fn born_wise(seed: u64) -> TestEnv {
         let env = TestEnv::new();
         env.wis(&["init", "--seed", &seed.to_string()]).ok();
         env

@@ -38,13 +38,15 @@ pub fn open(path: &Path) -> Store {
     Store::open(path, &options()).unwrap()
 }
 
-/// A creature born from seed 1 at `at` (by a pinned clock) in a new home at `root`.
+/// A creature born dark (every `[wisdom]` flag off; a test turns on what it is about) from
+/// seed 1 at `at` (by a pinned clock) in a new home at `root`.
 pub fn born(root: &Path, at: Millis) -> Home {
     let home = Home::new(root.to_path_buf());
     let opts = BirthOptions {
         seed: Some(1),
         name: None,
         force: false,
+        dark: true,
         wait: Duration::ZERO,
     };
     birth(&home, &opts, &Clock::pinned(at)).unwrap();

@@ -13,8 +13,10 @@ mod heartbeat;
 mod keeper;
 mod llm;
 mod organs;
+mod origin;
 mod template;
 mod wisdom;
+mod wise;
 
 use std::path::Path;
 
@@ -27,8 +29,10 @@ pub use heartbeat::Heartbeat;
 pub use keeper::Keeper;
 pub use llm::{Endpoint, Llm};
 pub use organs::{Organs, SandboxMode};
+pub use origin::{Origin, Origins};
 pub use template::{TEMPLATE, env_var_name, known_keys};
 pub use wisdom::{REPLAY_BATCH_MAX, Wisdom};
+pub use wise::{BIRTH, Birthright, wise_template};
 
 use crate::base::exit::{Error, Result};
 
@@ -62,6 +66,11 @@ impl Config {
     /// (`section.key=value` strings), then presets and the embedder's gate for keys nobody
     /// set; and checks coherence.
     pub fn load(path: &Path, flags: &[String]) -> Result<Config> {
+        Ok(Config::load_traced(path, flags)?.0)
+    }
+
+    /// [`Config::load`], and where each value came from (`wis config show`).
+    pub fn load_traced(path: &Path, flags: &[String]) -> Result<(Config, Origins)> {
         let text = match std::fs::read_to_string(path) {
             Ok(text) => Some(text),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
@@ -76,7 +85,13 @@ impl Config {
         };
         let mut overrides = env_overrides()?;
         overrides.extend(parse_flags(flags)?);
-        Config::from_layers(text.as_deref(), &path.display().to_string(), &overrides)
+        let config = Config::from_layers(text.as_deref(), &path.display().to_string(), &overrides)?;
+        let name = path
+            .file_name()
+            .unwrap_or(path.as_os_str())
+            .to_string_lossy();
+        let origins = Origins::trace(text.as_deref(), &name, &overrides, &config);
+        Ok((config, origins))
     }
 
     /// Builds a configuration from the file's text and overrides (highest last).

@@ -1,9 +1,11 @@
 //! The canonical store: one redb file of typed MessagePack documents.
 //!
 //! A command opens the store once (waiting up to `--wait` while another process holds it, then
-//! exit 75 naming the holder), works in one write transaction, and ends with one durable
-//! commit, or with a commit that closing the store makes durable ([`Tx::commit_before_close`],
-//! [`Store::close`]: redb's close writes a durable commit of its own). The store carries a format version checked on open: a newer store is refused, an
+//! exit 75 naming the holder) and works in one transaction. A command that writes ends with one
+//! durable commit, and closes the store ([`Store::close`]: redb's close records the file's free
+//! space in a durable commit of its own). A command that only reads opens the store to read
+//! ([`Store::open_read`]): it shares the file with other readers, writes nothing and makes no
+//! sync. The store carries a format version checked on open: a newer store is refused, an
 //! older one is migrated. Every document type is registered in [`registry`]; rings have
 //! declared caps; `wis check` validates all of it.
 
@@ -13,16 +15,18 @@ mod doc;
 #[cfg(all(test, unix))]
 pub(crate) mod faults;
 pub mod holder;
+mod lazy_sync;
 mod migrate;
+mod open;
 mod shape;
 #[cfg(test)]
 pub(crate) mod testing;
 mod tx;
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use redb::{Database, DatabaseError, ReadableDatabase, StorageError, TableDefinition};
+use redb::{Database, DatabaseError, ReadOnlyDatabase, ReadableDatabase, TableDefinition};
 
 pub use check::{Problem, Repaired, check_store, raw_entries, repair};
 pub use damage::{Damage, Place, Quarantined};
@@ -43,11 +47,17 @@ const FORMAT_KEY: &str = "format_version";
 
 /// An open store. Holds the file lock until dropped.
 pub struct Store {
-    db: Database,
+    db: Db,
     path: PathBuf,
     /// The clock's reading when the store was opened.
     now: Millis,
     _holder: holder::HolderGuard,
+}
+
+/// The store's file, opened to write or to read only.
+enum Db {
+    Write(Database),
+    Read(ReadOnlyDatabase),
 }
 
 /// How to open a store.
@@ -75,9 +85,9 @@ impl Store {
         let tmp = path.with_extension(format!("redb.new-{}", std::process::id()));
         let _ = std::fs::remove_file(&tmp);
         let result = (|| {
-            let db = Database::create(&tmp).map_err(|e| open_error(&tmp, e))?;
+            let db = open::create(&tmp).map_err(|e| open::error(&tmp, e))?;
             let store = Store {
-                db,
+                db: Db::Write(db),
                 path: tmp.clone(),
                 now: opts.now,
                 _holder: holder::HolderGuard::write(&tmp, opts),
@@ -101,40 +111,48 @@ impl Store {
         result
     }
 
-    /// Opens an existing store, waiting up to `opts.wait` for another process to let go.
+    /// Opens an existing store to write, waiting up to `opts.wait` for another process to let
+    /// go (a reader as well as a writer).
     pub fn open(path: &Path, opts: &OpenOptions) -> Result<Store> {
-        if !path.exists() {
-            return Err(Error::no_input(format!(
-                "no creature here: {} does not exist",
-                path.display()
-            ))
-            .hint("birth one with `wis init`, or point --home (or WIS_HOME) at its home"));
-        }
-        check_header(path)?;
-        let deadline = Instant::now() + opts.wait;
-        let mut backoff = Duration::from_millis(20);
-        let db = loop {
-            match open_db(path) {
-                Ok(db) => break db,
-                Err(DatabaseError::DatabaseAlreadyOpen) => {
-                    let now = Instant::now();
-                    if now >= deadline {
-                        return Err(busy_error(path, opts.wait));
-                    }
-                    std::thread::sleep(backoff.min(deadline - now));
-                    backoff = (backoff * 2).min(Duration::from_millis(500));
-                }
-                Err(e) => return Err(open_error(path, e)),
-            }
-        };
+        open::check_existing(path)?;
+        let db = open::waiting(path, opts.wait, open::write)?.map_err(|e| open::error(path, e))?;
         let store = Store {
-            db,
+            db: Db::Write(db),
             path: path.to_path_buf(),
             now: opts.now,
             _holder: holder::HolderGuard::write(path, opts),
         };
         store.check_format()?;
         Ok(store)
+    }
+
+    /// Opens an existing store to read only, waiting up to `opts.wait` for a writer to let go:
+    /// readers share the file, write nothing to it and make no sync. [`Store::write`] on it is
+    /// refused. A file its last writer did not close (a crash), or of an older format, is
+    /// opened to write instead, as [`Store::open`] does, so that it is recovered or migrated.
+    pub fn open_read(path: &Path, opts: &OpenOptions) -> Result<Store> {
+        open::check_existing(path)?;
+        let db = match open::waiting(path, opts.wait, open::read)? {
+            Ok(db) => db,
+            Err(DatabaseError::RepairAborted) => return Store::open(path, opts),
+            Err(e) => return Err(open::error(path, e)),
+        };
+        let store = Store {
+            db: Db::Read(db),
+            path: path.to_path_buf(),
+            now: opts.now,
+            _holder: holder::HolderGuard::write(path, opts),
+        };
+        match store.format()? {
+            Some(v) if v < FORMAT_VERSION => {
+                drop(store);
+                Store::open(path, opts)
+            }
+            _ => {
+                store.check_format()?;
+                Ok(store)
+            }
+        }
     }
 
     /// The file this store lives in.
@@ -149,38 +167,53 @@ impl Store {
     /// report a failure.
     pub fn close(self) -> Result<()> {
         let Store { db, path, .. } = self;
-        db.close()
-            .map_err(|e| open_error(&path, e).context("closing the store"))
+        match db {
+            Db::Write(db) => db.close(),
+            Db::Read(db) => db.close(),
+        }
+        .map_err(|e| open::error(&path, e).context("closing the store"))
     }
 
     /// Starts the write transaction a command works in.
     pub fn write(&self) -> Result<Tx<'_>> {
-        let txn = self
-            .db
-            .begin_write()
-            .map_err(|e| tx::db_err("write start", e))?;
+        let Db::Write(db) = &self.db else {
+            return Err(Error::internal(format!(
+                "{} was opened to read only, and a write was asked of it",
+                self.path.display()
+            )));
+        };
+        let txn = db.begin_write().map_err(|e| tx::db_err("write start", e))?;
         Ok(Tx::new(txn, self.now))
     }
 
     /// Starts a read transaction (a consistent snapshot).
     pub fn read(&self) -> Result<Rx> {
-        let txn = self
-            .db
-            .begin_read()
-            .map_err(|e| Error::io(format!("starting a read: {e}")))?;
+        let txn = match &self.db {
+            Db::Write(db) => db.begin_read(),
+            Db::Read(db) => db.begin_read(),
+        }
+        .map_err(|e| Error::io(format!("starting a read: {e}")))?;
         Ok(Rx::new(txn))
     }
 
     /// redb's own integrity check (checksums, tree structure).
     pub fn check_integrity(&mut self) -> Result<bool> {
-        self.db
-            .check_integrity()
-            .map_err(|e| open_error(&self.path, e))
+        let Db::Write(db) = &mut self.db else {
+            return Err(Error::internal(format!(
+                "{} was opened to read only; its integrity check repairs",
+                self.path.display()
+            )));
+        };
+        db.check_integrity().map_err(|e| open::error(&self.path, e))
+    }
+
+    /// The store format the file records.
+    fn format(&self) -> Result<Option<u32>> {
+        self.read()?.meta(FORMAT_KEY)
     }
 
     fn check_format(&self) -> Result<()> {
-        let found: Option<u32> = self.read()?.meta(FORMAT_KEY)?;
-        match found {
+        match self.format()? {
             None => Err(Error::data(format!(
                 "{} is a redb file but not a wis store (no format version)",
                 self.path.display()
@@ -199,75 +232,6 @@ impl Store {
             }
             Some(_) => Ok(()),
         }
-    }
-}
-
-/// Opens the redb file; a unit test may have put it on a simulated disk ([`faults`]).
-fn open_db(path: &Path) -> std::result::Result<Database, DatabaseError> {
-    #[cfg(all(test, unix))]
-    if let Some(backend) = faults::backend_for(path) {
-        return Database::builder().create_with_backend(backend);
-    }
-    Database::open(path)
-}
-
-/// redb's file magic: a garbage file is refused before redb is asked to repair it.
-const REDB_MAGIC: &[u8] = b"redb";
-
-fn check_header(path: &Path) -> Result<()> {
-    use std::io::Read;
-    let mut head = [0u8; 4];
-    let mut file = std::fs::File::open(path).map_err(|e| Error::io_at(path, e))?;
-    let n = file.read(&mut head).map_err(|e| Error::io_at(path, e))?;
-    if n < head.len() || &head[..] != REDB_MAGIC {
-        return Err(Error::data(format!(
-            "{} is not a redb store (bad header)",
-            path.display()
-        ))
-        .hint("restore it from a backup or an archive, or move it aside and `wis init`"));
-    }
-    Ok(())
-}
-
-fn busy_error(path: &Path, waited: Duration) -> Error {
-    let who = match holder::read(path) {
-        Some(h) if h.alive() => format!(
-            "held by pid {} ({}) since {}",
-            h.pid,
-            h.command,
-            crate::base::clock::rfc3339(h.since)
-        ),
-        Some(h) => format!(
-            "held by another process (last recorded: pid {} ({}), gone)",
-            h.pid, h.command
-        ),
-        None => "held by another process".to_string(),
-    };
-    Error::busy(format!(
-        "store busy: {} is {who}; waited {:.1}s",
-        path.display(),
-        waited.as_secs_f64()
-    ))
-    .hint("try again later, or wait longer with --wait SECONDS")
-}
-
-fn open_error(path: &Path, err: DatabaseError) -> Error {
-    match err {
-        DatabaseError::Storage(StorageError::Io(e)) => {
-            let full = e.kind() == std::io::ErrorKind::StorageFull;
-            tx::if_full(Error::io_at(path, e), full)
-        }
-        DatabaseError::Storage(StorageError::Corrupted(why)) => {
-            Error::data(format!("{} is damaged: {why}", path.display()))
-                .hint("restore it from a backup or an archive; `wis check` shows what is wrong")
-        }
-        DatabaseError::UpgradeRequired(v) => Error::data(format!(
-            "{} uses redb file format {v}, which this wis cannot open",
-            path.display()
-        )),
-        DatabaseError::DatabaseAlreadyOpen => busy_error(path, Duration::ZERO),
-        other => Error::data(format!("{} cannot be opened: {other}", path.display()))
-            .hint("restore it from a backup or an archive"),
     }
 }
 

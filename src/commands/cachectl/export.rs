@@ -18,9 +18,11 @@ pub struct Args {
 }
 
 pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
-    let store = ctx.open("cachectl export")?;
+    let store = ctx.open_read("cachectl export")?;
     let rx = store.read()?;
     let bytes = cultcache::export(&rx, registry(), ctx.clock.now())?;
+    drop(rx);
+    drop(store);
     if args.out.as_os_str() == "-" {
         return ctx.printer.bytes(&bytes);
     }

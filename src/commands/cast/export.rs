@@ -16,8 +16,9 @@ pub struct Args {
 }
 
 pub fn run(ctx: &Ctx, cast: &Cast, args: Args) -> Result<()> {
-    let store = cast.open(ctx.wait, "cast export", &ctx.clock)?;
+    let store = cast.open_read(ctx.wait, "cast export", &ctx.clock)?;
     let bytes = cultcache::export(&store.read()?, registry(), ctx.clock.now())?;
+    drop(store);
     if args.out.as_os_str() == "-" {
         return ctx.printer.bytes(&bytes);
     }

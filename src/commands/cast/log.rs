@@ -21,7 +21,7 @@ pub struct Args {
 }
 
 pub fn run(ctx: &Ctx, cast: &Cast, args: Args) -> Result<()> {
-    let store = cast.open(ctx.wait, "cast log", &ctx.clock)?;
+    let store = cast.open_read(ctx.wait, "cast log", &ctx.clock)?;
     if args.scene {
         let lines: Vec<SceneLine> = store
             .read()?
@@ -29,6 +29,7 @@ pub fn run(ctx: &Ctx, cast: &Cast, args: Args) -> Result<()> {
             .into_iter()
             .map(|(_, l)| l)
             .collect();
+        drop(store);
         if ctx.printer.is_json() {
             for l in &lines {
                 ctx.printer.json_line(l)?;
@@ -56,6 +57,7 @@ pub fn run(ctx: &Ctx, cast: &Cast, args: Args) -> Result<()> {
         .into_iter()
         .map(|(_, r)| r)
         .collect();
+    drop(store);
     if ctx.printer.is_json() {
         for r in &receipts {
             ctx.printer.json_line(r)?;

@@ -128,7 +128,7 @@ fn find(ctx: &Ctx, cast: &Cast, file: &CastFile, member: &str) -> Result<usize> 
     {
         return Ok(i);
     }
-    let store = cast.open(ctx.wait, "cast", &ctx.clock)?;
+    let store = cast.open_read(ctx.wait, "cast", &ctx.clock)?;
     let (schedule, _) = store.read()?.singleton_or_default::<Schedule>()?;
     let home = schedule.get(member).map(|p| p.home.clone());
     home.and_then(|h| file.members.iter().position(|m| m.home == h))

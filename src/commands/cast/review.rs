@@ -120,7 +120,7 @@ fn evidence(p: &Proposal) -> String {
 }
 
 fn list(ctx: &Ctx, cast: &Cast, only_pending: bool) -> Result<()> {
-    let store = cast.open(ctx.wait, "cast review", &ctx.clock)?;
+    let store = cast.open_read(ctx.wait, "cast review", &ctx.clock)?;
     let mut all = review::list(&store.read()?)?;
     drop(store);
     let pending = all.iter().filter(|p| p.status == Status::Proposed).count();

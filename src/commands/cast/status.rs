@@ -49,7 +49,7 @@ fn ago(now: Millis, at: Millis) -> String {
 
 pub fn run(ctx: &Ctx, cast: &Cast) -> Result<()> {
     let file = cast.load()?;
-    let store = cast.open(ctx.wait, "cast status", &ctx.clock)?;
+    let store = cast.open_read(ctx.wait, "cast status", &ctx.clock)?;
     let rx = store.read()?;
     let (schedule, _) = rx.singleton_or_default::<Schedule>()?;
     drop(rx);
@@ -65,7 +65,7 @@ pub fn run(ctx: &Ctx, cast: &Cast) -> Result<()> {
         .map(|p| {
             // An organ has no store of its own to peek at.
             let persona = Home::new(&p.home)
-                .open(PEEK, "cast status", &ctx.clock)
+                .open_read(PEEK, "cast status", &ctx.clock)
                 .ok()
                 .filter(|_| p.organ.is_none())
                 .and_then(|s| s.read().ok()?.singleton::<Persona>().ok());

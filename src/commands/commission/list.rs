@@ -31,7 +31,7 @@ pub fn parse_id(text: &str) -> std::result::Result<u64, String> {
 }
 
 pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
-    let store = ctx.open("commission list")?;
+    let store = ctx.open_read("commission list")?;
     let shown = keeper::list(&store.read()?, args.all)?;
     drop(store);
     if ctx.printer.is_json() {
@@ -54,7 +54,7 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
 }
 
 pub fn show(ctx: &Ctx, args: ShowArgs) -> Result<()> {
-    let store = ctx.open("commission show")?;
+    let store = ctx.open_read("commission show")?;
     let c = keeper::find(&store.read()?, args.id)?;
     drop(store);
     if ctx.printer.is_json() {

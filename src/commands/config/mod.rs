@@ -12,7 +12,8 @@ pub enum Command {
     /// Validate the configuration; when the model server answers, compare the budgets with
     /// the window it actually serves.
     Check(check::Args),
-    /// Print the effective configuration (defaults < wis.toml < WIS_* < --config) as TOML.
+    /// Print the effective configuration (defaults < wis.toml < WIS_* < --config) as TOML,
+    /// each key with where its value came from.
     Show(show::Args),
 }
 

@@ -40,7 +40,7 @@ pub fn run(ctx: &Ctx, cmd: Command) -> Result<()> {
 
 /// The curve of one battery version from this home's store (`None`: no results for it).
 fn load_table(ctx: &Ctx, command: &str, version: Option<&str>) -> Result<Option<CurveTable>> {
-    let store = ctx.open(command)?;
+    let store = ctx.open_read(command)?;
     let all = results(&store.read()?)?;
     drop(store);
     Ok(CurveTable::build(&all, version))

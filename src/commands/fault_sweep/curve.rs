@@ -55,6 +55,7 @@ fn paused_creature(dir: &Path) -> Home {
         seed: Some(3),
         name: Some("Pim".into()),
         force: false,
+        dark: true,
         wait: Duration::from_secs(1),
     };
     birth(&home, &opts, &clock).unwrap();

@@ -7,6 +7,7 @@
 //! clean on the survivor.
 
 mod curve;
+mod operator;
 mod ops;
 pub(crate) mod tick;
 
@@ -16,8 +17,10 @@ use std::time::Duration;
 use crate::base::clock::Clock;
 use crate::base::exit::Result;
 use crate::base::home::Home;
+use crate::base::output::{OutputFormat, Printer};
 use crate::base::store::faults::{Disk, Fault, Tally};
 use crate::base::store::{Read, SINGLETON_KEY, Store};
+use crate::commands::Ctx;
 use crate::creature::Persona;
 use crate::turn::check::check;
 use crate::turn::documents::registry;
@@ -36,6 +39,17 @@ pub(crate) struct Figures {
     pub power: u64,
     /// Faults after which the command still succeeded (they hit after its last commit).
     pub absorbed: u64,
+}
+
+/// A command's context on `home`, an hour after [`BORN`], printing JSON quietly.
+pub(super) fn ctx(home: &Home) -> Ctx {
+    Ctx {
+        home: home.clone(),
+        wait: Duration::from_secs(1),
+        config_flags: Vec::new(),
+        printer: Printer::new(OutputFormat::Json, true),
+        clock: Clock::pinned(BORN + 3_600_000),
+    }
 }
 
 /// The store as a deterministic snapshot: every registered document, exported at time 0.
@@ -113,6 +127,19 @@ pub(crate) fn sweep(
     op: &dyn Fn(&Home) -> Result<()>,
     judge: &dyn Fn(&Home, &Home, bool),
 ) -> Figures {
+    sweep_then(name, template, advance, op, op, judge)
+}
+
+/// [`sweep`], with `then` as the clean run on each survivor (for a command that cannot simply
+/// run twice, say a confirmation).
+pub(crate) fn sweep_then(
+    name: &str,
+    template: &Home,
+    advance: Option<u64>,
+    op: &dyn Fn(&Home) -> Result<()>,
+    then: &dyn Fn(&Home) -> Result<()>,
+    judge: &dyn Fn(&Home, &Home, bool),
+) -> Figures {
     let (_dir, _home, clean, result) = run_once(template, Fault::None, op);
     result.unwrap_or_else(|e| panic!("{name} without a fault: {e}"));
     let mut figures = Figures::default();
@@ -149,7 +176,7 @@ pub(crate) fn sweep(
             judge(template, &home, result.is_ok());
             // The survivor lives on: the same command runs clean on it, counting once.
             let survived = ticks(&home);
-            op(&home).unwrap_or_else(|e| panic!("{what}: the run after the fault: {e}"));
+            then(&home).unwrap_or_else(|e| panic!("{what}: the run after the fault: {e}"));
             assert_checks(&home, &format!("{what}, then a clean run"));
             if let Some(n) = advance {
                 assert_eq!(ticks(&home), survived + n, "{what}: the clean run after it");

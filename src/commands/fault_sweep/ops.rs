@@ -1,26 +1,11 @@
 //! The fault sweep over `wis cachectl import`: a snapshot of the same creature, grown three
 //! turns further, imported over it through the command itself.
 
-use std::time::Duration;
-
 use super::tick::{grown, report, tick_at};
-use super::{BORN, copy_home, fingerprint, open, sweep};
-use crate::base::clock::Clock;
+use super::{BORN, copy_home, ctx, fingerprint, open, sweep};
 use crate::base::home::Home;
-use crate::base::output::{OutputFormat, Printer};
-use crate::commands::Ctx;
 use crate::commands::cachectl::import;
 use crate::turn::documents::registry;
-
-fn ctx(home: &Home) -> Ctx {
-    Ctx {
-        home: home.clone(),
-        wait: Duration::from_secs(1),
-        config_flags: Vec::new(),
-        printer: Printer::new(OutputFormat::Json, true),
-        clock: Clock::pinned(BORN + 3_600_000),
-    }
-}
 
 #[test]
 fn an_import_is_all_or_nothing_at_every_point() {

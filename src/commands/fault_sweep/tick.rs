@@ -56,6 +56,7 @@ pub(super) fn grown(dir: &std::path::Path, turns: i64) -> Home {
         seed: Some(7),
         name: None,
         force: false,
+        dark: true,
         wait: Duration::from_secs(1),
     };
     birth(&home, &opts, &Clock::pinned(BORN)).unwrap();

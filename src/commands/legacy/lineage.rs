@@ -24,7 +24,7 @@ pub struct Args {
 }
 
 pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
-    let store = ctx.open("legacy lineage")?;
+    let store = ctx.open_read("legacy lineage")?;
     let rx = store.read()?;
     let now = ctx.clock.now();
     let persona: Persona = rx.singleton()?;

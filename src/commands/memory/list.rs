@@ -19,7 +19,7 @@ pub struct Args {
 }
 
 pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
-    let store = ctx.open("memory list")?;
+    let store = ctx.open_read("memory list")?;
     let engrams = memory::list(&store.read()?, &args.filter.filter(args.tier), args.limit)?;
     drop(store);
     if ctx.printer.is_json() {

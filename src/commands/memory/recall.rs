@@ -20,7 +20,7 @@ pub struct Args {
 
 pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
     let config = ctx.config()?;
-    let store = ctx.open("memory recall")?;
+    let store = ctx.open_read("memory recall")?;
     let rx = store.read()?;
     let step = match args.step {
         Some(step) => Some(step),

@@ -23,7 +23,7 @@ pub struct Args {
 
 pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
     let memory = super::memory(ctx)?;
-    let store = ctx.open("memory search")?;
+    let store = ctx.open_read("memory search")?;
     let filter = args.filter.filter(args.tier);
     let recall = memory.recall(&store.read()?, &args.query, &filter, args.k)?;
     drop(store);

@@ -75,7 +75,7 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
         Error::usage(format!("{:?} is not an engram id", args.id))
             .hint("ids look like e42; `wis memory list` shows them")
     })?;
-    let store = ctx.open("memory show")?;
+    let store = ctx.open_read("memory show")?;
     let rx = store.read()?;
     let engram = memory::get(&rx, id)?.ok_or_else(|| {
         Error::no_input(format!("no engram {id}")).hint("`wis memory list` shows what there is")

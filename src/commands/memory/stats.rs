@@ -24,7 +24,7 @@ struct Out<'a> {
 
 pub fn run(ctx: &Ctx, _args: Args) -> Result<()> {
     let memory = super::memory(ctx)?;
-    let store = ctx.open("memory stats")?;
+    let store = ctx.open_read("memory stats")?;
     let rx = store.read()?;
     let s = maintain::stats(&rx, &memory)?;
     let shown = bets::shown_records(&rx)?;

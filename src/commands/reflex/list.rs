@@ -34,7 +34,7 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
         .map(str::parse)
         .transpose()
         .map_err(Error::usage)?;
-    let store = ctx.open("reflex list")?;
+    let store = ctx.open_read("reflex list")?;
     let rx = store.read()?;
     let mut reflexes = registry::all(&rx)?;
     let days = rx

@@ -29,7 +29,7 @@ struct Shown {
 }
 
 pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
-    let store = ctx.open("reflex show")?;
+    let store = ctx.open_read("reflex show")?;
     let rx = store.read()?;
     let reflex = registry::find(&rx, &args.id)?;
     let mut episodes = Vec::new();

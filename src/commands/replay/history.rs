@@ -18,7 +18,7 @@ pub struct Args {
 }
 
 pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
-    let store = ctx.open("replay history")?;
+    let store = ctx.open_read("replay history")?;
     let all = records(&store.read()?)?;
     drop(store);
     if let Some(out) = &args.plot {

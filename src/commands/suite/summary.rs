@@ -51,7 +51,7 @@ fn lives(ctx: &Ctx, homes: &[PathBuf], within: u64) -> Result<Vec<Life>> {
         .iter()
         .map(|path| {
             let home = Home::resolve(Some(path))?;
-            let store = home.open(ctx.wait, "suite summary", &ctx.clock)?;
+            let store = home.open_read(ctx.wait, "suite summary", &ctx.clock)?;
             let all: Vec<commissions::Commission> = commissions::all(&store.read()?)?
                 .into_iter()
                 .map(|(_, c)| c)

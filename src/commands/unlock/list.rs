@@ -11,7 +11,7 @@ use super::Ctx;
 pub struct Args {}
 
 pub fn run(ctx: &Ctx, _args: Args) -> Result<()> {
-    let store = ctx.open("unlock list")?;
+    let store = ctx.open_read("unlock list")?;
     let units = unlock::list(&store.read()?, ctx.clock.now())?;
     drop(store);
     if ctx.printer.is_json() {

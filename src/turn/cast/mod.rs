@@ -230,6 +230,22 @@ impl Cast {
 
     /// Opens the cast's store, waiting up to `wait` for another cast command.
     pub fn open(&self, wait: Duration, command: &str, clock: &Clock) -> Result<Store> {
+        self.open_with(wait, command, clock, Store::open)
+    }
+
+    /// Opens the cast's store to read only (no write, no sync), waiting up to `wait` for a
+    /// cast command that writes.
+    pub fn open_read(&self, wait: Duration, command: &str, clock: &Clock) -> Result<Store> {
+        self.open_with(wait, command, clock, Store::open_read)
+    }
+
+    fn open_with(
+        &self,
+        wait: Duration,
+        command: &str,
+        clock: &Clock,
+        open: fn(&Path, &OpenOptions) -> Result<Store>,
+    ) -> Result<Store> {
         let path = self.store_path();
         if !path.exists() {
             return Err(Error::no_input(format!(
@@ -238,7 +254,7 @@ impl Cast {
             ))
             .hint("make one with `wis cast init DIR --member HOME …`"));
         }
-        Store::open(
+        open(
             &path,
             &OpenOptions {
                 wait,

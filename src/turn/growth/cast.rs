@@ -39,7 +39,7 @@ impl CastReport {
     /// Reads the cast's store (waiting up to `wait`) and peeks at each member's.
     pub fn gather(cast: &Cast, wait: Duration, clock: &Clock) -> Result<CastReport> {
         cast.load()?;
-        let store = cast.open(wait, "report", clock)?;
+        let store = cast.open_read(wait, "report", clock)?;
         let rx = store.read()?;
         let (schedule, _) = rx.singleton_or_default::<Schedule>()?;
         let receipts = rx
@@ -60,7 +60,7 @@ impl CastReport {
             .map(|p| {
                 // An organ has no store of its own.
                 let persona = Home::new(&p.home)
-                    .open(PEEK, "report", clock)
+                    .open_read(PEEK, "report", clock)
                     .ok()
                     .filter(|_| p.organ.is_none())
                     .and_then(|s| s.read().ok()?.singleton::<Persona>().ok());

@@ -12,6 +12,7 @@ mod begin;
 mod finish;
 mod lessons;
 mod outage;
+mod quiet;
 mod reflex;
 mod rethink;
 mod sleep;
@@ -91,6 +92,9 @@ pub fn tick(
     open_mind: &mut dyn FnMut() -> Result<Box<dyn Mind>>,
 ) -> Result<TickOutcome> {
     let started = Instant::now();
+    if let Some(quiet) = quiet::quiet(home, config, clock, opts)? {
+        return Ok(quiet);
+    }
     let store = home.open(opts.wait, "tick", clock)?;
     let mut tx = store.write()?;
     let workspace = home.workspace();

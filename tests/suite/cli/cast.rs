@@ -450,9 +450,16 @@ fn two_cast_ticks_at_once_give_75_to_the_second_and_kill_9_is_recovered() {
         .unwrap()
         .clone();
     *responder.slow.lock().unwrap() = Some((persona(&slow_home).name, Duration::from_secs(30)));
+    let before = server.completions().len();
     let mut slow = spawn_tick(&env, &cast);
     wait_pending(&env, &cast, &next);
+    // Mid-turn: the member has written its lease and asked the model, which is slow.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while server.completions().len() == before && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
     let asked = server.completions().len();
+    assert!(asked > before, "the slow member never asked the model");
     let overlap = spawn_tick(&env, &cast).wait_with_output().unwrap();
     assert_eq!(
         overlap.status.code(),

@@ -76,5 +76,8 @@ fn a_creature_switched_to_the_local_model_finds_its_memories_again() {
     assert_eq!(after["hits"][0]["id"], 2, "{after}");
     assert_eq!(after["hits"][0]["engram"]["vector"]["dim"], 384);
     let shown = env.wis(&["config", "show"]).ok().to_string();
-    assert!(shown.contains("recall_min_sim = 0.6\n"), "{shown}");
+    assert!(
+        shown.contains("recall_min_sim = 0.6  # the gate of embed.backend = \"local\"\n"),
+        "{shown}"
+    );
 }

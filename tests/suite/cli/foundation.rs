@@ -82,6 +82,81 @@ fn wis_toml_holds_every_default_commented_and_loads() {
     env.wis(&["config", "check"]).ok();
 }
 
+/// A newborn is born wise: its wis.toml sets every [wisdom] flag on its own line, each under
+/// a comment saying why, but reflex_auto_arm, which it sets off; `wis config show` shows them
+/// on and names the line each came from. `--dark` births with every flag commented out.
+#[test]
+fn a_newborn_is_born_wise_and_dark_on_request() {
+    let env = TestEnv::born_wise(42);
+    let text = env.read("wis.toml");
+    let flags = [
+        "recall_enabled",
+        "prose_recall_enabled",
+        "replay_enabled",
+        "curation_enabled",
+        "reflexes_enabled",
+        "reflex_saves_tick",
+        "reflex_auto_arm",
+        "dreams_enabled",
+        "distill_enabled",
+        "second_thought_enabled",
+    ];
+    let lines: Vec<&str> = text.lines().collect();
+    for flag in flags {
+        let on = flag != "reflex_auto_arm";
+        let at = lines
+            .iter()
+            .position(|l| *l == format!("{flag} = {on}"))
+            .unwrap_or_else(|| panic!("{flag} is not set: {text}"));
+        let why = if on { "# Born on: " } else { "# Born off: " };
+        assert!(
+            lines[..at].iter().rev().take(2).any(|l| l.starts_with(why)),
+            "{flag} has no reason above it"
+        );
+    }
+    let shown = env.wis(&["config", "show"]).ok().to_string();
+    for flag in flags {
+        let on = flag != "reflex_auto_arm";
+        assert!(
+            shown
+                .lines()
+                .any(|l| l.starts_with(&format!("{flag} = {on}  # wis.toml line "))),
+            "{flag}: {shown}"
+        );
+    }
+    assert!(shown.contains("\nreplay_batch = 4  # default\n"), "{shown}");
+    let json = env.json(&["config", "show"]);
+    assert_eq!(json["wisdom"]["distill_enabled"], true);
+    assert!(
+        json["origins"]["wisdom.distill_enabled"]
+            .as_str()
+            .unwrap()
+            .starts_with("wis.toml line "),
+        "{json}"
+    );
+
+    let dark = TestEnv::new();
+    let born = dark.wis(&["init", "--seed", "42", "--dark"]);
+    assert!(born.stderr.contains("born dark"), "{}", born.stderr);
+    let shown = dark.wis(&["config", "show"]).ok().to_string();
+    for flag in flags {
+        assert!(
+            shown.contains(&format!("\n{flag} = false  # default\n")),
+            "{flag}: {shown}"
+        );
+        assert!(
+            dark.read("wis.toml")
+                .contains(&format!("\n# {flag} = false\n"))
+        );
+    }
+    // A flag set above the file says so.
+    let flagged = dark
+        .wis(&["--config", "wisdom.recall_enabled=true", "config", "show"])
+        .ok()
+        .to_string();
+    assert!(flagged.contains("recall_enabled = true  # --config wisdom.recall_enabled=true"));
+}
+
 #[test]
 fn init_twice_is_refused_and_force_archives() {
     let env = TestEnv::born();

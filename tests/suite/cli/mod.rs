@@ -1,13 +1,15 @@
 //! The real binary end to end, each run through the one harness (`support::harness`): the
-//! foundation commands, memory, the curve, ticks against a fake model server, recall, counterfactual replay, the
-//! CultCache commands, a lived creature's round trip, kill -9 and a busy store; and the
-//! report snapshots, text and JSON, of every reporting command.
+//! foundation commands, memory, the curve, ticks against a fake model server, recall,
+//! counterfactual replay, the CultCache commands, a lived creature's round trip, kill -9, a
+//! busy store, the keeper's commands beside running ticks and the syncs a command asks of the
+//! disk; and the report snapshots, text and JSON, of every reporting command.
 
 mod cachectl;
 mod cast;
 mod cast_acts;
 mod cast_organs;
 mod commission;
+mod contention;
 mod curve_arms;
 mod curve_fixture;
 mod curve_large;
@@ -35,4 +37,5 @@ mod reports;
 mod schemas;
 mod second_thought;
 mod store_busy;
+mod syncs;
 mod tick;

@@ -1,6 +1,6 @@
 //! Snapshots of the reports the other end-to-end tests do not already pin, text and JSON: the
-//! configuration in force, the unit ladder, the news before and after an operator's grant,
-//! and a sleep. (Status, check, memory, recall, curve, tick and cachectl reports are pinned
+//! configuration in force (a dark and a wise newborn's), the unit ladder, the news before and
+//! after an operator's grant, and a sleep. (Status, check, memory, recall, curve, tick and cachectl reports are pinned
 //! beside the tests that arrange their situations.)
 
 use crate::support::{TestEnv, snapshot};
@@ -15,6 +15,9 @@ fn the_configuration_in_force() {
         ["config", "show", "--output-format", "json"]
     )
     .ok();
+    // A wise newborn's: the flags its wis.toml sets, each naming its line.
+    let wise = TestEnv::born_wise(1);
+    snapshot!(wise, "config-show-wise", ["config", "show"]).ok();
 }
 
 #[test]

@@ -79,6 +79,7 @@ fn an_export_through_the_library_imports_losslessly() {
         seed: Some(SEED),
         name: None,
         force: false,
+        dark: true,
         wait: Duration::from_secs(1),
     };
     birth(&home, &opts, &clock).unwrap();

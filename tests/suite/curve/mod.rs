@@ -94,6 +94,7 @@ impl Bench {
             seed: Some(3),
             name: Some("Pim".into()),
             force: false,
+            dark: true,
             wait: Duration::from_secs(1),
         };
         birth(&home, &opts, &clock).unwrap();
