@@ -60,7 +60,7 @@ else
   "$wis" --home "$home" init --seed "$seed" >/dev/null
   # A build whose newborns are born dark: turn the loop on as a wise birth does.
   for f in recall_enabled prose_recall_enabled replay_enabled curation_enabled reflexes_enabled \
-           reflex_saves_tick dreams_enabled distill_enabled second_thought_enabled; do
+           reflex_saves_tick dreams_enabled distill_enabled second_thought_enabled overwrite_scars_enabled; do
     sed -i "s/^# $f = .*/$f = true/" "$home/wis.toml"
   done
 fi

@@ -42,7 +42,8 @@ else
   "$wis" --home "$home" init --seed "$seed"
   printf '\n# Set by scripts/real_life.sh: every [wisdom] flag on, the sampler seeded.\n' >>"$home/wis.toml"
   flags=(recall_enabled prose_recall_enabled replay_enabled curation_enabled reflexes_enabled
-         reflex_saves_tick reflex_auto_arm dreams_enabled distill_enabled second_thought_enabled)
+         reflex_saves_tick reflex_auto_arm dreams_enabled distill_enabled second_thought_enabled
+         overwrite_scars_enabled)
   for f in "${flags[@]}"; do
     if grep -q "^# $f = " "$home/wis.toml"; then
       sed -i "s/^# $f = .*/$f = true/" "$home/wis.toml"

@@ -235,10 +235,16 @@ mod tests {
         assert!(reply_holds("7", "7"));
         assert!(!reply_holds("7", "17"), "a number inside a longer one");
         assert!(!reply_holds("12", "6120"), "a demonstration's answer");
-        assert!(reply_holds("12", "6120, or 12"), "a later match still counts");
+        assert!(
+            reply_holds("12", "6120, or 12"),
+            "a later match still counts"
+        );
         assert!(reply_holds("april", "letters/april.txt"));
         assert!(!reply_holds("water", "watery"));
         assert!(reply_holds("disk full", "it says: DISK FULL!"));
-        assert!(reply_holds("-x", "a-x"), "a text that begins with no word character");
+        assert!(
+            reply_holds("-x", "a-x"),
+            "a text that begins with no word character"
+        );
     }
 }

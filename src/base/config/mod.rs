@@ -15,6 +15,7 @@ mod llm;
 mod organs;
 mod template;
 mod wisdom;
+mod workspace;
 
 use std::path::Path;
 
@@ -29,6 +30,7 @@ pub use llm::{Endpoint, Llm};
 pub use organs::{Organs, SandboxMode};
 pub use template::{TEMPLATE, env_var_name, known_keys};
 pub use wisdom::{REPLAY_BATCH_MAX, Wisdom};
+pub use workspace::Workspace;
 
 use crate::base::exit::{Error, Result};
 
@@ -44,6 +46,7 @@ pub struct Config {
     pub organs: Organs,
     pub heartbeat: Heartbeat,
     pub keeper: Keeper,
+    pub workspace: Workspace,
 }
 
 /// Where a layer came from, for error messages.
@@ -170,6 +173,7 @@ impl Config {
         if self.embed.dim == 0 {
             return Err(Error::config("[embed] dim must be at least 1"));
         }
+        self.workspace.check()?;
         Ok(())
     }
 

@@ -52,6 +52,10 @@ pub struct Wisdom {
     /// previous work turn is asked once more, that action's tool out of the grammar and what
     /// it showed stated above the step (design §6).
     pub second_thought_enabled: bool,
+    /// A file the creature wrote over or deleted without reading it first (no `read_file` of
+    /// it, no command naming it, since it last changed) becomes a scar in its memory and a
+    /// line in its stream saying the earlier words are kept (design §3.7).
+    pub overwrite_scars_enabled: bool,
 }
 
 impl Default for Wisdom {
@@ -74,6 +78,7 @@ impl Default for Wisdom {
             prose_recall_enabled: false,
             distill_enabled: false,
             second_thought_enabled: false,
+            overwrite_scars_enabled: false,
         }
     }
 }

@@ -80,9 +80,8 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
     }
     let wise = lives(ctx, &homes, args.within)?;
     let dark = lives(ctx, &args.dark, args.within)?;
-    let fates = |ls: &[Life]| -> Vec<Vec<Fate>> {
-        ls.iter().map(|l| l.commissions.clone()).collect()
-    };
+    let fates =
+        |ls: &[Life]| -> Vec<Vec<Fate>> { ls.iter().map(|l| l.commissions.clone()).collect() };
     let report = Report {
         summary: summary::summarize(&fates(&wise), args.seed),
         dark: (!dark.is_empty()).then(|| summary::summarize(&fates(&dark), args.seed)),
@@ -132,10 +131,16 @@ fn print(ctx: &Ctx, label: &str, s: &Summary, within: u64) -> Result<()> {
         .collect();
     rows.push(vec![
         "all".into(),
-        format!("{} of {} ({:.0}%)", s.all.done, s.all.given, 100.0 * s.all.rate),
+        format!(
+            "{} of {} ({:.0}%)",
+            s.all.done,
+            s.all.given,
+            100.0 * s.all.rate
+        ),
         ticks(s.all.median_ticks),
     ]);
-    ctx.printer.line(format!("{label}done within {within} ticks, per kind"))?;
+    ctx.printer
+        .line(format!("{label}done within {within} ticks, per kind"))?;
     ctx.printer
         .table(&["kind", "done", "median ticks to done"], rows)?;
     let half = |t: &summary::Tally| {
@@ -153,7 +158,8 @@ fn print(ctx: &Ctx, label: &str, s: &Summary, within: u64) -> Result<()> {
         half(&s.second_half)
     ))?;
     if let Some(p) = &s.practice {
-        ctx.printer.line(format!("{label}second half less first: {}", pct(p)))?;
+        ctx.printer
+            .line(format!("{label}second half less first: {}", pct(p)))?;
     }
     Ok(())
 }

@@ -14,6 +14,7 @@ mod outage;
 mod reflex;
 mod rethink;
 mod sleep;
+mod watch;
 
 use std::time::{Duration, Instant};
 
@@ -41,8 +42,8 @@ use crate::turn::recover;
 use crate::turn::steps::{self, Closing, Scene, Source, StepRef};
 use crate::wisdom::reflex::fire;
 use crate::wisdom::reflex::metric::Handled;
-use crate::wisdom::{musing, recall};
-use crate::world::dispatch::{Body, execute, needs_store};
+use crate::wisdom::{musing, overwrite, recall};
+use crate::world::dispatch::{Body, needs_store};
 use crate::world::judge::{self, Judged};
 use crate::world::scene::{self, SceneAct, Stage};
 use account::{Entry, account};
@@ -99,7 +100,7 @@ pub fn tick(
         rest: !opts.ignore_rest,
         stage: opts.stage.as_ref(),
     };
-    let begun = begin::begin(&mut tx, config, ask, &workspace)?;
+    let begun = begin::begin(&mut tx, config, ask, home)?;
     let (plan, ctx) = match begun {
         Begin::Paused { name } => return Ok(TickOutcome::Paused { name }),
         Begin::Resting { name, until } => return Ok(TickOutcome::Resting { name, until }),
@@ -208,13 +209,26 @@ pub fn tick(
         tick: plan.tick,
         now: clock.now(),
     };
+    let mut watch = watch::Watch::none();
     if let Decision::Act { action, outcome } = &mut decision
         && !needs_store(action)
     {
-        *outcome = Some(execute(action, &body, None));
+        let (done, watched) = watch::execute(home, config, action, &body, None, false);
+        (*outcome, watch) = (Some(done), watched);
     }
-    let command = command_check(&plan, &decision, config, &workspace);
-    let chores = plan.chores.run(config, &workspace);
+    let shell_checks = !plan.chores.checks.is_empty()
+        || matches!(
+            &plan.step_ref,
+            Some(StepRef {
+                check: Some(Check::Shell { .. }),
+                ..
+            })
+        );
+    let (command, chores) =
+        watch.checks(home, config, (plan.tick, clock.now()), shell_checks, || {
+            let command = command_check(&plan, &decision, config, &workspace);
+            (command, plan.chores.run(config, &workspace))
+        });
 
     // Phase 3: record, with the store open again.
     let store = home.open(opts.wait.max(Duration::from_secs(30)), "tick", clock)?;
@@ -247,7 +261,11 @@ pub fn tick(
                 outcome: None,
             },
             None,
-        ) => execute(action, &body, Some(&mut tx)),
+        ) => {
+            let (done, watched) = watch::execute(home, config, action, &body, Some(&mut tx), false);
+            watch = watched;
+            done
+        }
         (Decision::Say { .. }, None) => Outcome::ok("said"),
         (Decision::Think { plan: steps, .. }, None) if steps.is_empty() => {
             Outcome::ok("thought, no plan")
@@ -321,6 +339,13 @@ pub fn tick(
             line.clone(),
         ))?;
     }
+    let mut history_lines = std::mem::take(&mut watch.notes);
+    if config.wisdom.overwrite_scars_enabled {
+        let changes = &watch.changes;
+        let at = (plan.tick, clock.now());
+        let scars = overwrite::record(&mut tx, &ctx.memory, changes, recorded.episode, at.0, at.1)?;
+        history_lines.extend(scars);
+    }
     let summary = recorded.summary.clone();
     for asked in &replies {
         tx.push(&MindCall::of(plan.tick, clock.now(), asked))?;
@@ -379,6 +404,7 @@ pub fn tick(
     events.extend(lane_events);
     events.extend(closing.lines.iter().cloned());
     events.extend(recorded.lines.iter().cloned());
+    events.extend(history_lines);
     let (payment, advanced) = match &decision {
         Decision::Act { action, .. } | Decision::Say { action } => economy::pay(
             &mut tx,

@@ -4,9 +4,8 @@
 //! tick ends here without the model; otherwise the model runs with the reflex in its stream.
 //! Loop detection counts a reflex's repeats exactly as the model's.
 
-use std::path::Path;
-
 use crate::base::exit::Result;
+use crate::base::home::Home;
 use crate::base::store::{Read, Tx};
 use crate::creature::heartbeat::Turn;
 use crate::creature::lease::{LEASE_KEY, Lease};
@@ -21,14 +20,16 @@ use crate::turn::progression::boundary::after_outcome;
 use crate::turn::progression::chores::ChoresDone;
 use crate::turn::steps::{self, Scene, StepRef};
 use crate::wisdom::episodes::action_signature;
+use crate::wisdom::overwrite;
 use crate::wisdom::reflex::fire::{self, Fired};
 use crate::wisdom::reflex::metric::Handled as Handled_;
-use crate::world::dispatch::{Body, execute, needs_store};
+use crate::world::dispatch::{Body, needs_store};
 use crate::world::skills::Runnable;
 use crate::world::units::Example;
 
 use super::account::{Entry, account};
 use super::finish::TurnReport;
+use super::watch::{self, Watch};
 
 /// What the reflex came to, for the rest of the tick.
 pub struct Handled {
@@ -53,13 +54,14 @@ pub fn fire(
     visible: &[&'static ToolSpec],
     skills: &[Runnable],
     situation: &str,
-    workspace: &Path,
+    home: &Home,
     step: Option<&StepRef>,
     pool: &[&Example],
 ) -> Result<Option<Handled>> {
     let Some(reflex) = fire::matching(tx, persona, situation)? else {
         return Ok(None);
     };
+    let workspace = &home.workspace();
     let body = Body {
         workspace,
         config: ctx.config,
@@ -69,11 +71,16 @@ pub fn fire(
         tick: ctx.tick,
         now: ctx.now,
     };
-    let (mut outcome, call) = match reflex.action.call() {
-        Some(call) if needs_store(&call) => (execute(&call, &body, Some(tx)), call),
-        Some(call) => (execute(&call, &body, None), call),
+    let config = ctx.config;
+    let (mut outcome, watch, call) = match reflex.action.call() {
+        Some(call) => {
+            let store = needs_store(&call).then_some(&mut *tx);
+            let (outcome, watch) = watch::execute(home, config, &call, &body, store, true);
+            (outcome, watch, call)
+        }
         None => (
             Outcome::fail(FailKind::InvalidArgs, "the reflex's arguments do not read"),
+            Watch::none(),
             Action::new(&reflex.action.tool, serde_json::json!({})),
         ),
     };
@@ -99,7 +106,7 @@ pub fn fire(
         situation,
         pool,
     };
-    let closing = steps::after_action(tx, scene, step, &call, &outcome, None)?;
+    let mut closing = steps::after_action(tx, scene, step, &call, &outcome, None)?;
     for line in &closing.lines {
         tx.push(&StreamLine::new(
             ctx.tick,
@@ -108,6 +115,13 @@ pub fn fire(
             line.clone(),
         ))?;
     }
+    // The scars write their own stream lines; the report lists them with what closed.
+    if config.wisdom.overwrite_scars_enabled {
+        let (changes, episode) = (&watch.changes, Some(fired.episode));
+        let scars = overwrite::record(tx, &ctx.memory, changes, episode, ctx.tick, ctx.now)?;
+        closing.lines.extend(scars);
+    }
+    closing.lines.extend(watch.notes.iter().cloned());
     let advanced = economy::advanced(&outcome, closing.closed, first);
     let handled = if below {
         Handled_::Below

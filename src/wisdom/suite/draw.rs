@@ -143,7 +143,10 @@ impl Draw {
         let mut path = at(stem);
         let mut k = 2;
         while self.paths.contains(&path) || self.dirs.contains(&path) {
-            path = at(&format!("{stem}-{}", ["b", "c", "d", "e", "f"][(k - 2) % 5]));
+            path = at(&format!(
+                "{stem}-{}",
+                ["b", "c", "d", "e", "f"][(k - 2) % 5]
+            ));
             k += 1;
         }
         self.paths.insert(path.clone());

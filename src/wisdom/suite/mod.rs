@@ -91,11 +91,10 @@ impl Suite {
     pub fn write(&self, dir: &Path) -> Result<()> {
         let house = dir.join("house");
         if house.exists() {
-            return Err(Error::usage(format!(
-                "{} holds a house already",
-                house.display()
-            ))
-            .hint("give an empty or new directory"));
+            return Err(
+                Error::usage(format!("{} holds a house already", house.display()))
+                    .hint("give an empty or new directory"),
+            );
         }
         let io = |e: std::io::Error, what: &Path| {
             Error::io(format!("cannot write {}: {e}", what.display()))

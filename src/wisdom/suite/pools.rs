@@ -140,8 +140,8 @@ pub const TOPICS: &[Topic] = &[
 
 /// First names.
 pub const NAMES: &[&str] = &[
-    "Mara", "Tobias", "Ines", "Kofi", "Lena", "Ravi", "Greta", "Oskar", "Nadia", "Elio",
-    "Sunniva", "Bram", "Yusuf", "Pilar", "Dmitri", "Aurelie", "Joss", "Matteo", "Signe", "Farid",
+    "Mara", "Tobias", "Ines", "Kofi", "Lena", "Ravi", "Greta", "Oskar", "Nadia", "Elio", "Sunniva",
+    "Bram", "Yusuf", "Pilar", "Dmitri", "Aurelie", "Joss", "Matteo", "Signe", "Farid",
 ];
 
 /// Words for codes, in capitals.
@@ -152,7 +152,13 @@ pub const CODE_WORDS: &[&str] = &[
 
 /// Days of the week.
 pub const DAYS: &[&str] = &[
-    "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday",
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday",
+    "Sunday",
 ];
 
 /// Colours.
@@ -162,8 +168,18 @@ pub const COLOURS: &[&str] = &[
 
 /// Months.
 pub const MONTHS: &[&str] = &[
-    "January", "February", "March", "April", "May", "June", "July", "August", "September",
-    "October", "November", "December",
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
 ];
 
 /// Words to write into a file.
@@ -206,19 +222,52 @@ pub const LIST_STEMS: &[&str] = &[
 
 /// Items of lists.
 pub const ITEMS: &[&str] = &[
-    "apples", "pears", "nails", "rope", "flour", "soap", "wax", "string", "tape", "glue",
-    "matches", "rice", "oats", "cheese", "bread", "eggs", "onions", "lemons", "batteries", "seeds",
+    "apples",
+    "pears",
+    "nails",
+    "rope",
+    "flour",
+    "soap",
+    "wax",
+    "string",
+    "tape",
+    "glue",
+    "matches",
+    "rice",
+    "oats",
+    "cheese",
+    "bread",
+    "eggs",
+    "onions",
+    "lemons",
+    "batteries",
+    "seeds",
 ];
 
 /// Lines a keeper asks to add.
 pub const NEW_LINES: &[&str] = &[
-    "fix the fence", "call the vet", "order more seeds", "paint the door", "clean the gutter",
-    "return the drill", "oil the hinges", "buy fresh bulbs", "mend the net", "check the tyres",
+    "fix the fence",
+    "call the vet",
+    "order more seeds",
+    "paint the door",
+    "clean the gutter",
+    "return the drill",
+    "oil the hinges",
+    "buy fresh bulbs",
+    "mend the net",
+    "check the tyres",
 ];
 
 /// Folders whose files are counted.
 pub const COUNT_FOLDERS: &[&str] = &[
-    "invoices", "manuals", "recipes", "tickets", "drawings", "maps", "postcards", "labels",
+    "invoices",
+    "manuals",
+    "recipes",
+    "tickets",
+    "drawings",
+    "maps",
+    "postcards",
+    "labels",
 ];
 
 /// Names of files in a counted folder (no digits: a count must not hide in a name).
@@ -228,8 +277,16 @@ pub const COUNT_FILE_STEMS: &[&str] = &[
 
 /// Folders made by the keeper's request.
 pub const NEW_FOLDERS: &[&str] = &[
-    "archive", "photos", "spare", "winter", "drafts", "scraps", "seedlings", "backups",
-    "outbox", "sorted",
+    "archive",
+    "photos",
+    "spare",
+    "winter",
+    "drafts",
+    "scraps",
+    "seedlings",
+    "backups",
+    "outbox",
+    "sorted",
 ];
 
 /// Files copied or moved, each with a line holding a word the check looks for.
@@ -254,13 +311,30 @@ pub const FIND_FOLDERS: &[&str] = &["letters", "diary", "mail", "journal"];
 
 /// Names of the notes in such a folder (the reply names one).
 pub const FIND_STEMS: &[&str] = &[
-    "april", "june", "october", "winter", "harvest", "market", "riverside", "evening",
+    "april",
+    "june",
+    "october",
+    "winter",
+    "harvest",
+    "market",
+    "riverside",
+    "evening",
 ];
 
 /// What one note of such a folder mentions.
 pub const THINGS: &[&str] = &[
-    "red kite", "leaking tap", "lost glove", "broken fence", "blue van", "old piano", "stray dog",
-    "flat tyre", "cracked window", "missing ladder", "noisy owl", "frozen pipe",
+    "red kite",
+    "leaking tap",
+    "lost glove",
+    "broken fence",
+    "blue van",
+    "old piano",
+    "stray dog",
+    "flat tyre",
+    "cracked window",
+    "missing ladder",
+    "noisy owl",
+    "frozen pipe",
 ];
 
 /// Sentences a note about a thing is written in.

@@ -43,7 +43,11 @@ fn every_check_is_in_the_keeper_s_vocabulary_and_no_answer_is_in_the_words() {
                     e.text
                 );
             }
-            assert!(!e.text.contains('{') && !e.text.contains('|'), "{:?}", e.text);
+            assert!(
+                !e.text.contains('{') && !e.text.contains('|'),
+                "{:?}",
+                e.text
+            );
         }
     }
 }
@@ -52,7 +56,11 @@ fn every_check_is_in_the_keeper_s_vocabulary_and_no_answer_is_in_the_words() {
 fn a_reply_check_holds_a_value_the_house_really_has() {
     for seed in 0..10 {
         let s = generate(seed, Half::Tune, 40).unwrap();
-        for e in s.errands.iter().filter(|e| e.kind == "value" || e.kind == "whole") {
+        for e in s
+            .errands
+            .iter()
+            .filter(|e| e.kind == "value" || e.kind == "whole")
+        {
             let Check::ReplyContains { text } = Check::parse(&e.check).unwrap() else {
                 panic!("{e:?}");
             };
@@ -75,7 +83,12 @@ fn a_reply_check_holds_a_value_the_house_really_has() {
 fn a_recall_comes_after_the_errand_that_read_its_file_and_takes_the_file_away() {
     for seed in 0..20 {
         let s = generate(seed, Half::Test, 40).unwrap();
-        for (i, e) in s.errands.iter().enumerate().filter(|(_, e)| e.kind == "recall") {
+        for (i, e) in s
+            .errands
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.kind == "recall")
+        {
             let gone = e.gone.as_deref().expect("a recall names its file");
             assert!(
                 s.errands[..i]

@@ -36,7 +36,12 @@ impl KindWordings {
         match half {
             Half::Tune => self.tune.iter().map(String::as_str).collect(),
             Half::Test => self.test.iter().map(String::as_str).collect(),
-            Half::All => self.tune.iter().chain(&self.test).map(String::as_str).collect(),
+            Half::All => self
+                .tune
+                .iter()
+                .chain(&self.test)
+                .map(String::as_str)
+                .collect(),
         }
     }
 }
@@ -79,7 +84,10 @@ pub fn parse(text: &str) -> Result<Vec<KindWordings>> {
             )));
         }
         for w in k.tune.iter().chain(&k.test) {
-            if let Some(p) = placeholders(w).into_iter().find(|p| !PLACEHOLDERS.contains(p)) {
+            if let Some(p) = placeholders(w)
+                .into_iter()
+                .find(|p| !PLACEHOLDERS.contains(p))
+            {
                 return Err(Error::data(format!(
                     "the suite's wordings: {{{p}}} in {w:?} is not a placeholder"
                 )));
@@ -132,7 +140,10 @@ mod tests {
     fn placeholders_fill_in_order() {
         assert_eq!(placeholders("Copy {src} to {dst}."), vec!["src", "dst"]);
         assert_eq!(
-            fill("Copy {src} to {dst}.", &[("src", "a.txt"), ("dst", "b.txt")]),
+            fill(
+                "Copy {src} to {dst}.",
+                &[("src", "a.txt"), ("dst", "b.txt")]
+            ),
             "Copy a.txt to b.txt."
         );
     }

@@ -135,6 +135,49 @@ impl std::ops::Index<usize> for Tools {
     }
 }
 
+/// What a call can do to the workspace's files: how much the history looks at around it
+/// (design §3.7).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Touch {
+    /// Nothing of the workspace.
+    Nothing,
+    /// Reads the file at this path.
+    Reads(String),
+    /// Writes the file at this path, and nothing else.
+    Writes(String),
+    /// Runs this command: any file may change, and the files it names count as read.
+    Runs(String),
+    /// Any file may change (a skill, a tool that writes where it likes).
+    Anything,
+}
+
+impl Tool {
+    /// What a call of this tool can do to the workspace. By identity, not by name: a tool not
+    /// listed here that runs with the store closed may change anything.
+    pub fn touch(&'static self, action: &Action) -> Touch {
+        let is = |tool: &'static Tool| std::ptr::eq(self, tool);
+        let arg = |name: &str| action.str_arg(name).unwrap_or_default().to_string();
+        if is(&write_file::TOOL) {
+            Touch::Writes(arg("path"))
+        } else if is(&read_file::TOOL) {
+            Touch::Reads(arg("path"))
+        } else if is(&bash::TOOL) {
+            Touch::Runs(arg("command"))
+        } else if is(&create_skill::TOOL) || is(&edit_skill::TOOL) {
+            // A skill's readable copy is written into the workspace.
+            Touch::Anything
+        } else if self.runs_in_store()
+            || is(&check_tools::TOOL)
+            || is(&manual::TOOL)
+            || is(&vision::TOOL)
+        {
+            Touch::Nothing
+        } else {
+            Touch::Anything
+        }
+    }
+}
+
 /// The tool `name` (a name or an alias) calls, locked or not.
 pub fn get(name: &str) -> Option<&'static Tool> {
     TOOLS
