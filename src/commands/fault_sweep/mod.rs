@@ -9,6 +9,7 @@
 mod curve;
 mod ops;
 pub(crate) mod tick;
+mod workspace;
 
 use std::path::Path;
 use std::time::Duration;

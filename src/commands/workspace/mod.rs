@@ -2,7 +2,7 @@
 //! creature's files are kept, and putting one back.
 
 mod history;
-mod restore;
+pub(super) mod restore;
 
 use crate::base::exit::Result;
 

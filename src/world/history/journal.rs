@@ -62,8 +62,7 @@ pub fn load(disk: &dyn Disk) -> io::Result<(State, Journal)> {
     let bytes = read_or_empty(disk, JOURNAL)?.unwrap_or_default();
     journal.len = bytes.len() as u64;
     let mut at = 0;
-    while let Some(batch) = record(&bytes[at..]) {
-        let (batch, used) = batch;
+    while let Some((batch, used)) = record(&bytes[at..])? {
         at += used;
         if batch.generation == state.generation {
             for change in batch.changes {
@@ -75,21 +74,31 @@ pub fn load(disk: &dyn Disk) -> io::Result<(State, Journal)> {
     Ok((state, journal))
 }
 
-/// The first whole, checked record of `bytes` and its length.
-fn record(bytes: &[u8]) -> Option<(Batch, usize)> {
-    let header = bytes.get(..HEADER)?;
-    let len = u32::from_le_bytes(header[..4].try_into().ok()?) as usize;
-    let body = bytes.get(HEADER..HEADER.checked_add(len)?)?;
+/// The first whole, checked record of `bytes` and its length; `None` where the journal ends
+/// (nothing more, or a record cut short or damaged). A record whose checksum holds and whose
+/// body does not read is an error: what follows it is never dropped.
+fn record(bytes: &[u8]) -> io::Result<Option<(Batch, usize)>> {
+    let Some(header) = bytes.get(..HEADER) else {
+        return Ok(None);
+    };
+    let len = u32::from_le_bytes([header[0], header[1], header[2], header[3]]) as usize;
+    let Some(body) = bytes.get(HEADER..HEADER.saturating_add(len)) else {
+        return Ok(None);
+    };
     if Sha256::digest(body)[..8] != header[4..] {
-        return None;
+        return Ok(None);
     }
-    let batch = rmp_serde::from_slice(body).ok()?;
-    Some((batch, HEADER + len))
+    let batch = rmp_serde::from_slice(body).map_err(|e| {
+        invalid(format!(
+            "a record of the history's journal does not read: {e}"
+        ))
+    })?;
+    Ok(Some((batch, HEADER + len)))
 }
 
 /// Appends `batch` as one record and makes it durable.
 pub fn append(disk: &dyn Disk, journal: &mut Journal, batch: &Batch) -> io::Result<()> {
-    let body = rmp_serde::to_vec(batch).map_err(|e| invalid(e.to_string()))?;
+    let body = rmp_serde::to_vec_named(batch).map_err(|e| invalid(e.to_string()))?;
     let len = u32::try_from(body.len()).map_err(|_| invalid("a batch over 4 GiB".into()))?;
     let mut record = Vec::with_capacity(HEADER + body.len());
     record.extend_from_slice(&len.to_le_bytes());
@@ -121,7 +130,7 @@ pub fn wants_fold(journal: &Journal) -> bool {
 pub fn fold(disk: &dyn Disk, state: &mut State, journal: &mut Journal) -> io::Result<()> {
     let mut next = state.clone();
     next.generation += 1;
-    let bytes = rmp_serde::to_vec(&next).map_err(|e| invalid(e.to_string()))?;
+    let bytes = rmp_serde::to_vec_named(&next).map_err(|e| invalid(e.to_string()))?;
     let tmp = format!(".{INDEX}.tmp-{}", std::process::id());
     let tmp = Path::new(&tmp);
     let _ = disk.remove(Root::History, tmp);

@@ -102,7 +102,7 @@ impl What {
 
 /// Who changed a file.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "kind", content = "tool")]
+#[serde(rename_all = "snake_case")]
 pub enum By {
     /// An action the model chose: the tool or skill it called.
     Action(String),

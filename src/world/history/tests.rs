@@ -337,3 +337,41 @@ fn reads_and_commands_naming_a_file_make_it_known() {
     assert!(!observe::names(b"cat mytodo.txt", b"todo.txt"));
     assert!(!observe::names(b"ls", b"todo.txt"));
 }
+
+/// Regression: a version done by a restore (a variant with no tool) once wrote a journal
+/// record that did not read back, and the reading stopped there.
+#[test]
+fn every_kind_of_change_reads_back_from_the_journal() {
+    let home = home();
+    let mut h = home.open(caps());
+    let bys = [
+        By::Action("bash".into()),
+        By::Reflex("write_file".into()),
+        By::Check,
+        By::Outside,
+        By::Restore,
+    ];
+    let whats = [
+        What::Overwritten,
+        What::Deleted,
+        What::Replaced,
+        What::Moved,
+        What::Restored,
+    ];
+    for (i, (by, what)) in bys.into_iter().zip(whats).enumerate() {
+        h.state.apply(state::Change::Version(Version {
+            id: i as u64,
+            path: format!("p{i}").into_bytes(),
+            tick: i as u64,
+            at: 0,
+            what,
+            by,
+            size: 0,
+            blob: None,
+            not_kept: Some(NotKept::TooLarge),
+            to: (what == What::Moved).then(|| b"elsewhere".to_vec()),
+        }));
+    }
+    h.save().unwrap();
+    assert_eq!(home.open(caps()).state().versions, h.state().versions);
+}
