@@ -5,7 +5,7 @@ use crate::base::exit::Result;
 use crate::base::output::one_line;
 use crate::turn::workspace::{self, Kept};
 
-use super::{Ctx, size};
+use super::{Ctx, count, size};
 
 /// Every path the history holds earlier versions of (most recently changed first), or, with
 /// PATH, that path's versions, newest first: the tick, what befell the file, by which action,
@@ -42,8 +42,8 @@ fn paths(ctx: &Ctx, kept: &Kept) -> Result<()> {
     }
     if paths.is_empty() {
         ctx.printer.note(format!(
-            "no earlier versions kept yet ({} files watched)",
-            kept.watched
+            "no earlier versions kept yet; {} watched",
+            count(kept.watched, "file")
         ));
         return Ok(());
     }
@@ -61,12 +61,12 @@ fn paths(ctx: &Ctx, kept: &Kept) -> Result<()> {
     ctx.printer
         .table(&["path", "versions", "last tick", "last change"], rows)?;
     ctx.printer.note(format!(
-        "{} versions of {} paths, {} of copies ({} files watched); `wis workspace history \
-         PATH` shows one path's versions",
-        kept.versions.len(),
-        paths.len(),
+        "{} of {}, {} of copies; {} watched; `wis workspace history PATH` shows one path's \
+         versions",
+        count(kept.versions.len(), "version"),
+        count(paths.len(), "path"),
         size(kept.bytes),
-        kept.watched
+        count(kept.watched, "file")
     ));
     Ok(())
 }

@@ -31,3 +31,12 @@ fn size(bytes: u64) -> String {
         b => format!("{:.1} MiB", b as f64 / (1024.0 * 1024.0)),
     }
 }
+
+/// `1 file`, `3 files`.
+fn count(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
+}

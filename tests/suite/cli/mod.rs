@@ -33,3 +33,4 @@ mod schemas;
 mod second_thought;
 mod store_busy;
 mod tick;
+mod workspace;
