@@ -6,6 +6,8 @@
 //!   the whole workspace looked at before (nothing new) and after it (one file changed: a
 //!   version and a copy), each look saved.
 //! - `write_file_over_a_workspace`: what `write_file` pays: the same around its one path.
+//! - `look_alone`: one look at the whole workspace that finds nothing changed, unsaved: what
+//!   the size of the workspace costs, apart from the syncs of a save.
 //! - `one_durable_commit_of_one_episode`: the baseline.
 //!
 //! Run: `cargo bench --bench history`. Ratios: each against the commit.
@@ -75,6 +77,16 @@ fn write_file_over_a_workspace(bencher: divan::Bencher, files: usize) {
     let scope = Scope::Paths(vec![b"d000/f00000.txt".to_vec()]);
     let mut n = 0;
     bencher.bench_local(|| action(&ws, &hist, &scope, &file, &mut n));
+}
+
+#[divan::bench(args = [100, 10_000], sample_count = 30)]
+fn look_alone(bencher: divan::Bencher, files: usize) {
+    let (_dir, ws, hist) = workspace(files);
+    let mut history = History::open(&ws, &hist, caps()).unwrap();
+    bencher.bench_local(|| {
+        let found = history.look(&Scope::All, &By::Outside, 1, 0).unwrap();
+        assert!(found.is_empty());
+    });
 }
 
 #[divan::bench(sample_count = 30)]

@@ -44,7 +44,7 @@ use crate::wisdom::reflex::fire;
 use crate::wisdom::reflex::metric::Handled;
 use crate::wisdom::{musing, overwrite, recall};
 use crate::world::dispatch::{Body, needs_store};
-use crate::world::judge::{self, Judged};
+use crate::world::judge;
 use crate::world::scene::{self, SceneAct, Stage};
 use account::{Entry, account};
 
@@ -216,17 +216,12 @@ pub fn tick(
         let (done, watched) = watch::execute(home, config, action, &body, None, false);
         (*outcome, watch) = (Some(done), watched);
     }
-    let shell_checks = !plan.chores.checks.is_empty()
-        || matches!(
-            &plan.step_ref,
-            Some(StepRef {
-                check: Some(Check::Shell { .. }),
-                ..
-            })
-        );
+    let command = command_to_run(&plan, &decision);
+    let shell_checks = command.is_some() || !plan.chores.checks.is_empty();
     let (command, chores) =
         watch.checks(home, config, (plan.tick, clock.now()), shell_checks, || {
-            let command = command_check(&plan, &decision, config, &workspace);
+            let limits = crate::world::sandbox::Limits::from_organs(&config.organs);
+            let command = command.map(|c| judge::run_command(c, &workspace, &limits));
             (command, plan.chores.run(config, &workspace))
         });
 
@@ -506,14 +501,9 @@ pub fn tick(
     }))
 }
 
-/// The current commission's command check, run with the store closed after an action that can
-/// have changed the workspace (a command, a file written, a skill run) and succeeded.
-fn command_check(
-    plan: &Plan,
-    decision: &Decision,
-    config: &Config,
-    workspace: &std::path::Path,
-) -> Option<Judged> {
+/// The current commission's command check, to run with the store closed after an action that
+/// can have changed the workspace (a command, a file written, a skill run) and succeeded.
+fn command_to_run<'p>(plan: &'p Plan, decision: &Decision) -> Option<&'p str> {
     let Some(StepRef {
         source: Source::Commission(_),
         check: Some(Check::Shell { command }),
@@ -522,19 +512,13 @@ fn command_check(
     else {
         return None;
     };
-    let Decision::Act {
-        action,
-        outcome: Some(outcome),
-    } = decision
-    else {
-        return None;
-    };
-    if !outcome.success {
-        return None;
+    match decision {
+        Decision::Act {
+            outcome: Some(outcome),
+            ..
+        } if outcome.success => Some(command),
+        _ => None,
     }
-    let limits = crate::world::sandbox::Limits::from_organs(&config.organs);
-    let _ = action;
-    Some(judge::run_command(command, workspace, &limits))
 }
 
 /// Reads the model's reply as this turn's decision.

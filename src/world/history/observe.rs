@@ -186,7 +186,7 @@ impl History {
                     let stat = match self.disk.lstat(Root::Workspace, rel) {
                         Ok(stat) => stat,
                         // A link on the way (planted, or raced in): no file is there for us.
-                        Err(e) if e.raw_os_error() == Some(libc::ELOOP) => None,
+                        Err(e) if crate::world::paths::is_link_refusal(&e) => None,
                         Err(e) => return Err(e),
                     };
                     if let Some(stat) = stat.filter(|s| s.kind == Kind::File) {

@@ -265,4 +265,41 @@ mod tests {
         assert_eq!(outcome.fail_kind, FailKind::Internal);
         assert_eq!(outcome.output, "note_list needs the store");
     }
+
+    /// What each tool can do to the workspace's files: the history looks at that much.
+    #[test]
+    fn each_tool_says_what_it_can_touch() {
+        let touch = |name: &str, args: serde_json::Value| {
+            get(name).unwrap().touch(&Action::new(name, args))
+        };
+        let path = serde_json::json!({"path": "a.txt", "content": "x"});
+        assert_eq!(
+            touch("write_file", path.clone()),
+            Touch::Writes("a.txt".into())
+        );
+        assert_eq!(touch("read_file", path), Touch::Reads("a.txt".into()));
+        let ls = serde_json::json!({"command": "ls"});
+        assert_eq!(touch("bash", ls), Touch::Runs("ls".into()));
+        for quiet in [
+            "check_tools",
+            "manual",
+            "vision",
+            "note_append",
+            "memorize",
+            "recall",
+        ] {
+            assert_eq!(
+                touch(quiet, serde_json::json!({})),
+                Touch::Nothing,
+                "{quiet}"
+            );
+        }
+        for anything in ["speak", "create_skill", "edit_skill"] {
+            assert_eq!(
+                touch(anything, serde_json::json!({})),
+                Touch::Anything,
+                "{anything}"
+            );
+        }
+    }
 }

@@ -244,3 +244,32 @@ fn writing_over_an_unread_file_is_a_scar_with_the_flag_on() {
     assert!(!last["events"].to_string().contains(line), "{last}");
     assert!(scars(&env).is_empty());
 }
+
+#[test]
+fn with_the_history_off_nothing_is_kept_and_a_broken_history_runs_nothing() {
+    let server = FakeOpenAi::builder()
+        .answers([OVERWRITE, OVERWRITE].map(Answer::content))
+        .start();
+    let mut env = creature(&server);
+    env.set("WIS_WORKSPACE_HISTORY", "false");
+    tick(&env);
+    assert_eq!(env.read("workspace/todo.txt"), "hello keeper");
+    assert!(
+        !env.path("history").exists(),
+        "off: nothing looked at or kept"
+    );
+    env.wis(&["workspace", "restore", "todo.txt"]).code(66);
+
+    // On, with a history that cannot keep anything (its folder is a file): the write is not run.
+    let mut env = creature(&server);
+    env.set("WIS_WORKSPACE_HISTORY", "true");
+    std::fs::write(env.path("history"), "not a folder").unwrap();
+    let refused = tick(&env);
+    assert_eq!(refused["success"], false);
+    assert_eq!(refused["fail_kind"], "internal");
+    assert!(
+        refused["summary"].to_string().contains("was not run"),
+        "{refused}"
+    );
+    assert_eq!(bytes(&env.path("workspace/todo.txt")), TODO);
+}
