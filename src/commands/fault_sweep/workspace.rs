@@ -116,7 +116,7 @@ fn a_restore_loses_nothing_at_every_fault_of_the_historys_disk() {
     let mut figures = Figures::default();
     // Power losses after which the reboot took the restore back: the model is no stub.
     let mut rolled_back = 0;
-    let plans: [(fn(u64) -> Fault, u64); 3] = [
+    let plans: [(super::Plan, u64); 3] = [
         (Fault::Io, clean.ops),
         (Fault::Full, clean.writes),
         (Fault::Power, clean.syncs),

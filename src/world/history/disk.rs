@@ -106,7 +106,8 @@ impl Real {
     }
 }
 
-/// What `fstatat` filled in, as a [`Stat`].
+/// What `fstatat` filled in, as a [`Stat`] (the fields' widths vary by target: the casts stay).
+#[allow(clippy::unnecessary_cast)]
 fn stat_of(st: &libc::stat) -> Stat {
     let kind = match st.st_mode & libc::S_IFMT {
         libc::S_IFREG => Kind::File,
