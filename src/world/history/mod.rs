@@ -27,6 +27,9 @@ pub mod disk;
 #[cfg(test)]
 pub(crate) mod faults;
 mod journal;
+#[cfg(test)]
+mod journal_tests;
+mod known;
 mod observe;
 mod restore;
 #[cfg(test)]
@@ -35,6 +38,7 @@ mod scan;
 mod state;
 #[cfg(test)]
 mod tests;
+mod version;
 
 use std::collections::HashSet;
 use std::io;
