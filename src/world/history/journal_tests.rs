@@ -82,3 +82,17 @@ fn every_kind_of_change_reads_back_from_the_journal() {
     h.save().unwrap();
     assert_eq!(home.open(caps()).state().versions, h.state().versions);
 }
+
+#[test]
+fn a_damaged_index_is_an_error_never_an_empty_history() {
+    let home = home();
+    home.write("a.txt", "one");
+    let mut h = home.open(caps());
+    look(&mut h, &By::Outside, 0);
+    journal::fold(h.disk.as_ref(), &mut h.state, &mut h.journal).unwrap();
+    std::fs::write(home.hist.join(journal::INDEX), b"not an index").unwrap();
+    let err = History::open(&home.ws, &home.hist, caps()).unwrap_err();
+    assert_eq!(err.kind(), std::io::ErrorKind::InvalidData, "{err}");
+    // The copies it named are still there for the keeper.
+    assert_eq!(home.blobs(), 1);
+}
