@@ -1,5 +1,5 @@
 //! The creature's home: a directory holding `wis.toml`, `wis.redb` and `workspace/` (and,
-//! once made, `archive/` and `heirlooms/`).
+//! once made, `history/`, `archive/` and `heirlooms/`).
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -49,6 +49,11 @@ impl Home {
     }
     pub fn archive_dir(&self) -> PathBuf {
         self.root.join("archive")
+    }
+    /// The workspace's history: copies of earlier versions of its files and their index
+    /// (design §3.7).
+    pub fn history_dir(&self) -> PathBuf {
+        self.root.join("history")
     }
     /// Where `wis legacy export` writes heirloom volumes by default.
     pub fn heirlooms(&self) -> PathBuf {

@@ -29,6 +29,7 @@ mod status;
 mod suite;
 mod tick;
 mod unlock;
+mod workspace;
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -202,6 +203,10 @@ pub enum Command {
     /// into a newborn, show the generational metrics.
     #[command(subcommand)]
     Legacy(legacy::Command),
+    /// The workspace's history: earlier versions of the files the creature changed or
+    /// deleted, kept so nothing of yours is lost: history, restore.
+    #[command(subcommand)]
+    Workspace(workspace::Command),
 }
 
 /// What every command gets: where the creature lives, how to print, the clock.
@@ -278,6 +283,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Commission(cmd) => commission::run(&ctx, cmd),
         Command::Inbox(args) => inbox::run(&ctx, args),
         Command::Suite(cmd) => suite::run(&ctx, cmd),
+        Command::Workspace(cmd) => workspace::run(&ctx, cmd),
     }
 }
 

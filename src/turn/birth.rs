@@ -130,7 +130,8 @@ pub fn birth(home: &Home, opts: &BirthOptions, clock: &Clock) -> Result<Birth> {
     })
 }
 
-/// Moves the store and workspace into `archive/<time>/`, with a copy of the configuration.
+/// Moves the store, the workspace and its history into `archive/<time>/`, with a copy of the
+/// configuration.
 fn archive(home: &Home, now: Millis) -> Result<PathBuf> {
     let stamp = crate::base::clock::rfc3339(now).replace(':', "");
     let mut dir = home.archive_dir().join(&stamp);
@@ -149,6 +150,7 @@ fn archive(home: &Home, now: Millis) -> Result<PathBuf> {
     for (from, name) in [
         (home.store_path(), "wis.redb"),
         (home.workspace(), "workspace"),
+        (home.history_dir(), "history"),
     ] {
         if from.exists() {
             let to = dir.join(name);

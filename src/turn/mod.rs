@@ -5,7 +5,8 @@
 //! System's quests, settled at the boundaries between turns; [`economy`] what a turn pays;
 //! [`replay`] counterfactual replay in sleep and on its own; [`report`] the creature at a glance; [`growth`] the growth report, one HTML page; [`check`] the invariants `wis check` adds to the store's
 //! own; [`documents`] the register of every document type the store may hold; [`schemas`] the
-//! published JSON Schemas of the runtime documents and `wis check --schemas`.
+//! published JSON Schemas of the runtime documents and `wis check --schemas`; [`workspace`] the
+//! keeper's side of the workspace's history.
 
 pub mod between;
 pub mod birth;
@@ -29,3 +30,4 @@ pub mod schemas;
 pub mod sleep;
 pub mod steps;
 pub mod tick;
+pub mod workspace;

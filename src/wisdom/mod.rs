@@ -13,7 +13,8 @@
 //! sleep revisits (design §3.3); [`dream`] a resonance cluster compressed into one line by one
 //! model call, kept only when it passes mechanical checks (design §3.3); [`lineage`] heirloom volumes, exported at retirement and
 //! inherited, discounted, by a newborn (design §4.6); [`distill`] what was lived made into
-//! scars, guardrails, procedures and facts at sleep (design §4.9).
+//! scars, guardrails, procedures and facts at sleep (design §4.9); [`overwrite`] the scar of a
+//! file written over or deleted unread (design §3.7).
 
 pub mod curation;
 pub mod curve;
@@ -24,6 +25,7 @@ pub mod errands;
 pub mod incubation;
 pub mod lineage;
 pub mod musing;
+pub mod overwrite;
 pub mod recall;
 pub mod reflex;
 pub mod replay;

@@ -47,6 +47,22 @@ pub fn needs_store(action: &Action) -> bool {
     tools::get(&action.tool).is_some_and(|t| t.runs_in_store())
 }
 
+/// What a call can do to the workspace's files (the history's scope): a visible tool of the
+/// platform says; a skill may change anything; a call that will be refused changes nothing.
+pub fn touch(action: &Action, body: &Body<'_>) -> tools::Touch {
+    let Some(spec) = find_visible(body.visible, &action.tool) else {
+        return tools::Touch::Nothing;
+    };
+    if check_args(spec, action).is_err() {
+        return tools::Touch::Nothing;
+    }
+    match tools::get(spec.name) {
+        Some(tool) => tool.touch(action),
+        None if body.skills.iter().any(|s| s.spec.name == spec.name) => tools::Touch::Anything,
+        None => tools::Touch::Nothing,
+    }
+}
+
 /// Runs one call. `store` must be given for tools that need it.
 pub fn execute(action: &Action, body: &Body<'_>, store: Option<&mut Tx<'_>>) -> Outcome {
     let start = Instant::now();

@@ -6,6 +6,7 @@
 //! model says about its own success counts.
 
 pub mod files;
+pub mod history;
 pub mod paths;
 pub mod sandbox;
 pub mod tools;

@@ -17,6 +17,7 @@ mod origin;
 mod template;
 mod wisdom;
 mod wise;
+mod workspace;
 
 use std::path::Path;
 
@@ -33,6 +34,7 @@ pub use origin::{Origin, Origins};
 pub use template::{TEMPLATE, env_var_name, known_keys};
 pub use wisdom::{REPLAY_BATCH_MAX, Wisdom};
 pub use wise::{BIRTH, Birthright, wise_template};
+pub use workspace::Workspace;
 
 use crate::base::exit::{Error, Result};
 
@@ -48,6 +50,7 @@ pub struct Config {
     pub organs: Organs,
     pub heartbeat: Heartbeat,
     pub keeper: Keeper,
+    pub workspace: Workspace,
 }
 
 /// Where a layer came from, for error messages.
@@ -185,6 +188,7 @@ impl Config {
         if self.embed.dim == 0 {
             return Err(Error::config("[embed] dim must be at least 1"));
         }
+        self.workspace.check()?;
         Ok(())
     }
 

@@ -58,6 +58,10 @@ pub struct Wisdom {
     /// not there is answered with the paths that are; what a done errand taught is kept as a
     /// procedure of its kind and shown to the next errand of that kind.
     pub errands_enabled: bool,
+    /// A file the creature wrote over or deleted without reading it first (no `read_file` of
+    /// it, no command naming it, since it last changed) becomes a scar in its memory and a
+    /// line in its stream saying the earlier words are kept (design §3.7).
+    pub overwrite_scars_enabled: bool,
 }
 
 impl Default for Wisdom {
@@ -81,6 +85,7 @@ impl Default for Wisdom {
             distill_enabled: false,
             second_thought_enabled: false,
             errands_enabled: false,
+            overwrite_scars_enabled: false,
         }
     }
 }

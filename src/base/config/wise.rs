@@ -96,6 +96,14 @@ pub const BIRTH: &[Birthright] = &[
             "what the look showed), and each one done teaches the next of its kind.",
         ],
     },
+    Birthright {
+        key: "overwrite_scars_enabled",
+        on: true,
+        why: &[
+            "Born on: a file it writes over or deletes without reading first is a scar it",
+            "remembers (the earlier words are kept: `wis workspace restore`).",
+        ],
+    },
 ];
 
 /// The first comment of the `[wisdom]` section in the commented template, which a wise birth

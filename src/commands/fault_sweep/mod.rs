@@ -10,6 +10,7 @@ mod curve;
 mod operator;
 mod ops;
 pub(crate) mod tick;
+mod workspace;
 
 use std::path::Path;
 use std::time::Duration;

@@ -2,13 +2,12 @@
 //! lease, choose the turn, build the prompt and schema from one snapshot of the body, and
 //! write the lease. The store is closed again before the model is called.
 
-use std::path::Path;
-
 use serde_json::Value;
 
 use crate::base::clock::Millis;
 use crate::base::config::Config;
 use crate::base::exit::Result;
+use crate::base::home::Home;
 use crate::base::store::{Read, Tx};
 use crate::creature::commissions::{self, Commission};
 use crate::creature::heartbeat::{self, Choice, Turn};
@@ -205,8 +204,9 @@ pub fn begin<'a>(
     tx: &mut Tx<'_>,
     config: &'a Config,
     ask: Ask<'_>,
-    workspace: &Path,
+    home: &Home,
 ) -> Result<Begin<'a>> {
+    let workspace = &home.workspace();
     let Ask {
         now,
         write_lease,
@@ -284,7 +284,7 @@ pub fn begin<'a>(
             &visible,
             &body.skills,
             &situation,
-            workspace,
+            home,
             step_ref.as_ref(),
             &pool,
         )?;

@@ -16,6 +16,7 @@ mod quiet;
 mod reflex;
 mod rethink;
 mod sleep;
+mod watch;
 
 use std::time::{Duration, Instant};
 
@@ -43,9 +44,9 @@ use crate::turn::recover;
 use crate::turn::steps::{self, Closing, Scene, Source, StepRef};
 use crate::wisdom::reflex::fire;
 use crate::wisdom::reflex::metric::Handled;
-use crate::wisdom::{musing, recall};
-use crate::world::dispatch::{Body, execute, needs_store};
-use crate::world::judge::{self, Judged};
+use crate::wisdom::{musing, overwrite, recall};
+use crate::world::dispatch::{Body, needs_store};
+use crate::world::judge;
 use crate::world::scene::{self, SceneAct, Stage};
 use account::{Entry, account};
 
@@ -104,7 +105,7 @@ pub fn tick(
         rest: !opts.ignore_rest,
         stage: opts.stage.as_ref(),
     };
-    let begun = begin::begin(&mut tx, config, ask, &workspace)?;
+    let begun = begin::begin(&mut tx, config, ask, home)?;
     let (plan, ctx) = match begun {
         Begin::Paused { name } => return Ok(TickOutcome::Paused { name }),
         Begin::Resting { name, until } => return Ok(TickOutcome::Resting { name, until }),
@@ -213,13 +214,21 @@ pub fn tick(
         tick: plan.tick,
         now: clock.now(),
     };
+    let mut watch = watch::Watch::none();
     if let Decision::Act { action, outcome } = &mut decision
         && !needs_store(action)
     {
-        *outcome = Some(execute(action, &body, None));
+        let (done, watched) = watch::execute(home, config, action, &body, None, false);
+        (*outcome, watch) = (Some(done), watched);
     }
-    let command = command_check(&plan, &decision, config, &workspace);
-    let chores = plan.chores.run(config, &workspace);
+    let command = command_to_run(&plan, &decision);
+    let shell_checks = command.is_some() || !plan.chores.checks.is_empty();
+    let (command, chores) =
+        watch.checks(home, config, (plan.tick, clock.now()), shell_checks, || {
+            let limits = crate::world::sandbox::Limits::from_organs(&config.organs);
+            let command = command.map(|c| judge::run_command(c, &workspace, &limits));
+            (command, plan.chores.run(config, &workspace))
+        });
 
     // Phase 3: record, with the store open again.
     let store = home.open(opts.wait.max(Duration::from_secs(30)), "tick", clock)?;
@@ -252,7 +261,11 @@ pub fn tick(
                 outcome: None,
             },
             None,
-        ) => execute(action, &body, Some(&mut tx)),
+        ) => {
+            let (done, watched) = watch::execute(home, config, action, &body, Some(&mut tx), false);
+            watch = watched;
+            done
+        }
         (Decision::Say { .. }, None) => Outcome::ok("said"),
         (Decision::Think { plan: steps, .. }, None) if steps.is_empty() => {
             Outcome::ok("thought, no plan")
@@ -340,6 +353,13 @@ pub fn tick(
             line.clone(),
         ))?;
     }
+    let mut history_lines = std::mem::take(&mut watch.notes);
+    if config.wisdom.overwrite_scars_enabled {
+        let changes = &watch.changes;
+        let at = (plan.tick, clock.now());
+        let scars = overwrite::record(&mut tx, &ctx.memory, changes, recorded.episode, at.0, at.1)?;
+        history_lines.extend(scars);
+    }
     let summary = recorded.summary.clone();
     for asked in &replies {
         tx.push(&MindCall::of(plan.tick, clock.now(), asked))?;
@@ -398,6 +418,7 @@ pub fn tick(
     events.extend(lane_events);
     events.extend(closing.lines.iter().cloned());
     events.extend(recorded.lines.iter().cloned());
+    events.extend(history_lines);
     let (payment, advanced) = match &decision {
         Decision::Act { action, .. } | Decision::Say { action } => economy::pay(
             &mut tx,
@@ -499,14 +520,9 @@ pub fn tick(
     }))
 }
 
-/// The current commission's command check, run with the store closed after an action that can
-/// have changed the workspace (a command, a file written, a skill run) and succeeded.
-fn command_check(
-    plan: &Plan,
-    decision: &Decision,
-    config: &Config,
-    workspace: &std::path::Path,
-) -> Option<Judged> {
+/// The current commission's command check, to run with the store closed after an action that
+/// can have changed the workspace (a command, a file written, a skill run) and succeeded.
+fn command_to_run<'p>(plan: &'p Plan, decision: &Decision) -> Option<&'p str> {
     let Some(StepRef {
         source: Source::Commission(_),
         check: Some(Check::Shell { command }),
@@ -515,19 +531,13 @@ fn command_check(
     else {
         return None;
     };
-    let Decision::Act {
-        action,
-        outcome: Some(outcome),
-    } = decision
-    else {
-        return None;
-    };
-    if !outcome.success {
-        return None;
+    match decision {
+        Decision::Act {
+            outcome: Some(outcome),
+            ..
+        } if outcome.success => Some(command),
+        _ => None,
     }
-    let limits = crate::world::sandbox::Limits::from_organs(&config.organs);
-    let _ = action;
-    Some(judge::run_command(command, workspace, &limits))
 }
 
 /// Reads the model's reply as this turn's decision.

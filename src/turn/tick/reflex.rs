@@ -5,9 +5,8 @@
 //! tick ends here without the model; otherwise the model runs with the reflex in its stream.
 //! Loop detection counts a reflex's repeats exactly as the model's.
 
-use std::path::Path;
-
 use crate::base::exit::Result;
+use crate::base::home::Home;
 use crate::base::store::{Read, Tx};
 use crate::creature::heartbeat::Turn;
 use crate::creature::lease::{LEASE_KEY, Lease};
@@ -22,15 +21,17 @@ use crate::turn::progression::boundary::after_outcome;
 use crate::turn::progression::chores::ChoresDone;
 use crate::turn::steps::{self, Scene, StepRef};
 use crate::wisdom::episodes::action_signature;
+use crate::wisdom::overwrite;
 use crate::wisdom::reflex::fire::{self, Fired};
 use crate::wisdom::reflex::metric::Handled as Handled_;
-use crate::world::dispatch::{Body, execute, needs_store};
+use crate::world::dispatch::{Body, needs_store};
 use crate::world::sandbox::Limits;
 use crate::world::skills::Runnable;
 use crate::world::units::Example;
 
 use super::account::{Entry, account};
 use super::finish::TurnReport;
+use super::watch::{self, Watch};
 
 /// What the reflex came to, for the rest of the tick.
 pub struct Handled {
@@ -66,12 +67,12 @@ pub fn fire(
     visible: &[&'static ToolSpec],
     skills: &[Runnable],
     situation: &str,
-    workspace: &Path,
+    home: &Home,
     step: Option<&StepRef>,
     pool: &[&Example],
 ) -> Result<Fire> {
     let limits = Limits::from_organs(&ctx.config.organs);
-    let matched = fire::matching(tx, persona, situation, workspace, &limits)?;
+    let matched = fire::matching(tx, persona, situation, &home.workspace(), &limits)?;
     let Some(reflex) = matched.reflex else {
         let Some(held) = matched.held_back else {
             return Ok(Fire::Nothing);
@@ -84,6 +85,7 @@ pub fn fire(
         ))?;
         return Ok(Fire::HeldBack(format!("[REFLEX] {}", held.line)));
     };
+    let workspace = &home.workspace();
     let body = Body {
         workspace,
         config: ctx.config,
@@ -93,11 +95,16 @@ pub fn fire(
         tick: ctx.tick,
         now: ctx.now,
     };
-    let (mut outcome, call) = match reflex.action.call() {
-        Some(call) if needs_store(&call) => (execute(&call, &body, Some(tx)), call),
-        Some(call) => (execute(&call, &body, None), call),
+    let config = ctx.config;
+    let (mut outcome, watch, call) = match reflex.action.call() {
+        Some(call) => {
+            let store = needs_store(&call).then_some(&mut *tx);
+            let (outcome, watch) = watch::execute(home, config, &call, &body, store, true);
+            (outcome, watch, call)
+        }
         None => (
             Outcome::fail(FailKind::InvalidArgs, "the reflex's arguments do not read"),
+            Watch::none(),
             Action::new(&reflex.action.tool, serde_json::json!({})),
         ),
     };
@@ -124,7 +131,7 @@ pub fn fire(
         pool,
         errands: ctx.config.wisdom.errands_enabled,
     };
-    let closing = steps::after_action(tx, scene, step, &call, &outcome, None)?;
+    let mut closing = steps::after_action(tx, scene, step, &call, &outcome, None)?;
     for line in &closing.lines {
         tx.push(&StreamLine::new(
             ctx.tick,
@@ -133,6 +140,13 @@ pub fn fire(
             line.clone(),
         ))?;
     }
+    // The scars write their own stream lines; the report lists them with what closed.
+    if config.wisdom.overwrite_scars_enabled {
+        let (changes, episode) = (&watch.changes, Some(fired.episode));
+        let scars = overwrite::record(tx, &ctx.memory, changes, episode, ctx.tick, ctx.now)?;
+        closing.lines.extend(scars);
+    }
+    closing.lines.extend(watch.notes.iter().cloned());
     let advanced = economy::advanced(&outcome, closing.closed, first);
     let handled = if below {
         Handled_::Below

@@ -135,6 +135,49 @@ impl std::ops::Index<usize> for Tools {
     }
 }
 
+/// What a call can do to the workspace's files: how much the history looks at around it
+/// (design §3.7).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Touch {
+    /// Nothing of the workspace.
+    Nothing,
+    /// Reads the file at this path.
+    Reads(String),
+    /// Writes the file at this path, and nothing else.
+    Writes(String),
+    /// Runs this command: any file may change, and the files it names count as read.
+    Runs(String),
+    /// Any file may change (a skill, a tool that writes where it likes).
+    Anything,
+}
+
+impl Tool {
+    /// What a call of this tool can do to the workspace. By identity, not by name: a tool not
+    /// listed here that runs with the store closed may change anything.
+    pub fn touch(&'static self, action: &Action) -> Touch {
+        let is = |tool: &'static Tool| std::ptr::eq(self, tool);
+        let arg = |name: &str| action.str_arg(name).unwrap_or_default().to_string();
+        if is(&write_file::TOOL) {
+            Touch::Writes(arg("path"))
+        } else if is(&read_file::TOOL) {
+            Touch::Reads(arg("path"))
+        } else if is(&bash::TOOL) {
+            Touch::Runs(arg("command"))
+        } else if is(&create_skill::TOOL) || is(&edit_skill::TOOL) {
+            // A skill's readable copy is written into the workspace.
+            Touch::Anything
+        } else if self.runs_in_store()
+            || is(&check_tools::TOOL)
+            || is(&manual::TOOL)
+            || is(&vision::TOOL)
+        {
+            Touch::Nothing
+        } else {
+            Touch::Anything
+        }
+    }
+}
+
 /// The tool `name` (a name or an alias) calls, locked or not.
 pub fn get(name: &str) -> Option<&'static Tool> {
     TOOLS
@@ -221,5 +264,42 @@ mod tests {
         let outcome = get("note_list").unwrap().call(&action, &body, None);
         assert_eq!(outcome.fail_kind, FailKind::Internal);
         assert_eq!(outcome.output, "note_list needs the store");
+    }
+
+    /// What each tool can do to the workspace's files: the history looks at that much.
+    #[test]
+    fn each_tool_says_what_it_can_touch() {
+        let touch = |name: &str, args: serde_json::Value| {
+            get(name).unwrap().touch(&Action::new(name, args))
+        };
+        let path = serde_json::json!({"path": "a.txt", "content": "x"});
+        assert_eq!(
+            touch("write_file", path.clone()),
+            Touch::Writes("a.txt".into())
+        );
+        assert_eq!(touch("read_file", path), Touch::Reads("a.txt".into()));
+        let ls = serde_json::json!({"command": "ls"});
+        assert_eq!(touch("bash", ls), Touch::Runs("ls".into()));
+        for quiet in [
+            "check_tools",
+            "manual",
+            "vision",
+            "note_append",
+            "memorize",
+            "recall",
+        ] {
+            assert_eq!(
+                touch(quiet, serde_json::json!({})),
+                Touch::Nothing,
+                "{quiet}"
+            );
+        }
+        for anything in ["speak", "create_skill", "edit_skill"] {
+            assert_eq!(
+                touch(anything, serde_json::json!({})),
+                Touch::Anything,
+                "{anything}"
+            );
+        }
     }
 }

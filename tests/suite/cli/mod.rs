@@ -39,3 +39,4 @@ mod second_thought;
 mod store_busy;
 mod syncs;
 mod tick;
+mod workspace;
