@@ -1,27 +1,41 @@
 //! The growth report's cost against `wis status`'s on the same store, measured in one run: a
-//! creature with a 100k-episode ledger, a full turn log (5000 turns), 2000 engrams, 1000 sleep
-//! receipts naming memories, 1000 replays, 200 curve results and 100 reflexes (a third of them
-//! proposed, each with its evidence). Each sample opens the store, reads one snapshot and
-//! closes it, as the commands do; `report` also renders the page. The goal (issue 32): a
-//! report at most twice a status. The report never reads the ledger whole: a proposal's
-//! evidence is read episode by episode, and lineage's own marks skip counting successes.
+//! creature with a 100k-episode ledger, a full turn log (5000 turns), a full ring of 1000
+//! commissions of 12 kinds, 2000 engrams, 1000 sleep receipts naming memories, 1000 replays
+//! and 100 reflexes (a third of them proposed, each with its evidence). Each sample opens the
+//! store, reads one snapshot and closes it, as the commands do; `report` also renders the
+//! page. The goal: a report at most twice a status. The report never reads the ledger whole:
+//! a proposal's evidence is read episode by episode, and lineage's own marks skip counting
+//! successes.
 //!
 //! `status` and `report` time the library's calls in process (open, one snapshot, close; and
 //! the page's rendering); `status_process` and `report_process` time the commands as cron runs
 //! them, `wis status --output-format json` against `wis report --out FILE` (which also writes
-//! the page atomically).
+//! the page atomically); `status_read` and `report_read` time one snapshot of a store held
+//! open, without the opening and closing that swing the others.
 //!
-//! Measured on the shared 2-core build machine (another engineer's model running beside it;
-//! one `cargo bench --bench report` run, medians): in process `report` 27.9 ms against `status`
-//! 20.0 ms (1.39x); as processes `report_process` 43.9 ms against `status_process` 24.0 ms
-//! (1.83x). The store's close (a durable commit of redb's free-space record) and its sync
-//! decide most of both and swing between runs: in an earlier run `status` took 1.1 ms and
-//! `report` 27.9 ms. Without the close, gathering the report took 5.5 to 7 ms (2.6 ms of it
-//! reading the 2000 engrams, 0.6 ms the replays) and rendering the 190 KB page 1.7 ms, where
-//! status read in 0.5 to 0.9 ms: the report costs the same at 1k episodes as at 100k.
+//! Measured on the shared 2-core build machine (one run, medians): in process `report` 27.9 ms
+//! against `status` 20.0 ms (1.39x); as processes `report_process` 43.9 ms against
+//! `status_process` 24.0 ms (1.83x). The store's close (a durable commit of redb's free-space
+//! record) and its sync decide most of both and swing between runs. Without the close,
+//! gathering the report took 5.5 to 7 ms (2.6 ms of it reading the 2000 engrams, 0.6 ms the
+//! replays) and rendering the 190 KB page 1.7 ms, where status read in 0.5 to 0.9 ms: the
+//! report costs the same at 1k episodes as at 100k.
+//!
+//! Since status and the report lead with the keeper's commissions and the report draws the
+//! life over the ticks, the practice curve and memory by kind, both read the 1000 commissions,
+//! and the report the whole turn log. Measured with the commit before them as the baseline,
+//! each built from this file and run in turn three times on the same machine (load average
+//! 9 to 10 from other builds, fastest samples): `status_read` 0.20 ms before, 1.2 ms after
+//! (the commissions: 0.9 ms to read the thousand); `report_read` 6.5 ms before, 11.7 ms after
+//! (2.5 ms the 5000 turns, 0.9 ms the commissions, the rest drawing). As processes the
+//! medians were `report_process` 38 to 56 ms before and 48 to 52 ms after, `status_process`
+//! 20 to 21 ms before and 21 to 24 ms after: a report was 1.9 to 2.7 times a status before
+//! and 2.1 to 2.5 times after, at that load. The page grew from 190 KB to 300 KB (the practice
+//! curve 46 KB, the life over the ticks 30 KB, memory by kind 18 KB; replay's plot of 1000
+//! replays is still the largest picture, 108 KB).
 //!
 //! Run: `cargo bench --bench report` (quick: `-- --sample-count 5`); the ratios are
-//! `report` / `status` and `report_process` / `status_process`.
+//! `report` / `status`, `report_read` / `status_read` and `report_process` / `status_process`.
 
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -30,6 +44,7 @@ use wis::base::clock::Clock;
 use wis::base::home::Home;
 use wis::base::store::{Read, Store, Tx};
 use wis::creature::FailKind;
+use wis::creature::commissions::{Commission, Status as CommissionStatus};
 use wis::creature::heartbeat::Turn;
 use wis::creature::turns::TurnRecord;
 use wis::memory::{Kind, NewEngram, Provenance};
@@ -143,6 +158,19 @@ fn fill(tx: &mut Tx<'_>, memory: &wis::memory::Memory) {
         })
         .unwrap();
     }
+    for n in 0..1_000u64 {
+        let text = format!("write the word plum{n} into the file fruit{n}.txt, then tell me");
+        let mut c = Commission::new(&text, None, None, EPISODES - 5_000 + n * 5, NOW);
+        c.kind = Some(format!("kind-{}", n % 12));
+        c.status = if n % 4 == 0 {
+            CommissionStatus::Expired
+        } else {
+            CommissionStatus::Done
+        };
+        c.ended_tick = Some(c.given_tick + 1 + n % 13);
+        c.episodes = (0..8).map(|k| c.given_tick + k).collect();
+        tx.push(&c).unwrap();
+    }
     for n in 0..100u64 {
         let id = format!("r{n}");
         tx.put(
@@ -224,6 +252,37 @@ fn report(bencher: divan::Bencher) {
         let g = Growth::gather(&s.read().unwrap(), NOW, &opts).unwrap();
         drop(s);
         g.render().len()
+    });
+}
+
+/// `status` without the store's opening and closing: one read snapshot of a store held open.
+#[divan::bench(sample_count = 50)]
+fn status_read(bencher: divan::Bencher) {
+    let (_dir, home) = creature();
+    let s = open(&home);
+    bencher.bench_local(|| {
+        StatusReport::gather(&s.read().unwrap(), NOW, "bench".into(), 300)
+            .unwrap()
+            .ticks
+    });
+}
+
+/// `report` without the store's opening and closing: one read snapshot of a store held open,
+/// every panel gathered and the page rendered.
+#[divan::bench(sample_count = 50)]
+fn report_read(bencher: divan::Bencher) {
+    let (_dir, home) = creature();
+    let s = open(&home);
+    let opts = Options {
+        since: None,
+        mind: "bench".into(),
+        reflexes_enabled: true,
+    };
+    bencher.bench_local(|| {
+        Growth::gather(&s.read().unwrap(), NOW, &opts)
+            .unwrap()
+            .render()
+            .len()
     });
 }
 

@@ -128,7 +128,8 @@ pub enum Command {
     /// Useful memories are reinforced; those with an empty or negative record past their grace
     /// decay, and below the strength floor move to the archive tier (never deleted).
     Curate(curate::Args),
-    /// Show the creature: age, level, sleep pressure, body, store.
+    /// Show the creature: the keeper's figures first (done rate and ticks to done, per kind),
+    /// then age, level, sleep pressure, body, store.
     Status(status::Args),
     /// Write the growth report: one self-contained HTML page that shows whether the creature
     /// is getting wiser.

@@ -1,4 +1,4 @@
-//! `wis status`: the creature at a glance, as a table or JSON.
+//! `wis status`: the keeper's figures, then the creature at a glance, as a table or JSON.
 
 use crate::base::clock::{human_duration, rfc3339};
 use crate::base::exit::Result;
@@ -6,9 +6,11 @@ use crate::turn::report::StatusReport;
 
 use super::Ctx;
 
-/// The creature at a glance, and its life in figures over its last turns: steps closed,
-/// distinct actions that worked, the repeat rate, re-plans that changed the plan, XP per tick,
-/// work done below the model. `--output-format json` for scripts.
+/// The keeper's figures first (commissions done, the done rate and the median ticks to done,
+/// over the life, the last 50 and per kind), then the creature at a glance and its life in
+/// figures over its last turns: steps closed, distinct actions that worked, the repeat rate,
+/// re-plans that changed the plan, XP per tick, work done below the model.
+/// `--output-format json` for scripts.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Turns the life's figures look back over.
@@ -45,7 +47,8 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
         Some(t) => format!("#{} {} at {}: {}", t.tick, t.turn, rfc3339(t.at), t.summary),
         None => "none yet".into(),
     };
-    let mut rows = vec![
+    let mut rows = report.commissions.lines();
+    rows.extend([
         ("name".into(), report.name.clone()),
         ("morph".into(), report.morph.clone()),
         ("stage".into(), report.stage.clone()),
@@ -80,7 +83,7 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
         ("mind".into(), report.mind.clone()),
         ("documents".into(), docs.to_string()),
         ("last tick".into(), last),
-    ];
+    ]);
     if let Some(day) = &report.reflexes {
         rows.push(("reflexes, latest day".into(), day.line()));
     }

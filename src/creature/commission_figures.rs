@@ -3,6 +3,7 @@
 //! commission records; `wis status`, the growth report and the commission suite all read them
 //! from here, so they agree figure for figure.
 
+use std::borrow::Borrow;
 use std::collections::BTreeMap;
 
 use serde::Serialize;
@@ -28,7 +29,9 @@ pub struct Figures {
     pub below: u64,
     /// `done` over the commissions that ended (done or missed); none when none ended.
     pub done_rate: Option<f64>,
-    /// The creature's age from giving to done, for each one done, in the order given.
+    /// The creature's age from giving to done, for each one done, in the order given (not
+    /// written out: the median says it, and the growth report draws each one).
+    #[serde(skip)]
     pub ticks_to_done: Vec<u64>,
     /// The median of `ticks_to_done`.
     pub median_ticks_to_done: Option<f64>,
@@ -58,6 +61,43 @@ impl Figures {
         f
     }
 }
+
+impl Figures {
+    /// The figures in one line for people: `3 done of 5 given (1 missed, 1 on the desk): done
+    /// rate 75% of those ended, median 2 ticks to done`.
+    pub fn line(&self) -> String {
+        if self.given == 0 {
+            return format!("none given yet: {GIVE}");
+        }
+        let rate = match self.done_rate {
+            Some(r) => format!("done rate {:.0}% of those ended", r * 100.0),
+            None => "none ended yet".into(),
+        };
+        let median = match self.median_ticks_to_done {
+            Some(m) => format!("median {} ticks to done", trim(m)),
+            None => "no ticks to done yet".into(),
+        };
+        format!(
+            "{} done of {} given ({} missed, {} on the desk): {rate}, {median}",
+            self.done, self.given, self.missed, self.live
+        )
+    }
+}
+
+/// `2` for 2.0, `2.5` for 2.5.
+fn trim(x: f64) -> String {
+    if x.fract() == 0.0 {
+        format!("{x:.0}")
+    } else {
+        format!("{x:.1}")
+    }
+}
+
+/// What a keeper runs to give the first commission.
+pub const GIVE: &str = "wis commission add TEXT --check CHECK --kind KIND";
+
+/// Kinds the lines for people name one by one, the most given first.
+pub const KINDS_SHOWN: usize = 12;
 
 /// Ticks from giving to done, for a commission that was done (by the creature's own choice:
 /// one a reflex did below the model is not counted, WIS2).
@@ -94,15 +134,45 @@ pub struct Desk {
     /// The last [`Desk::recent_n`] commissions given.
     pub recent: Figures,
     pub recent_n: usize,
-    /// Per kind, by name ([`UNNAMED_KIND`] for those of no named kind).
+    /// Per kind, by name ([`UNNAMED_KIND`] for those of no named kind). Written out as a
+    /// list, the most given first, each with its `kind`: a keeper's kind name never stands as
+    /// a key beside the figures' own.
+    #[serde(serialize_with = "kinds_as_list")]
     pub per_kind: BTreeMap<String, Figures>,
+}
+
+/// One kind's figures as written out.
+#[derive(Serialize)]
+struct KindFigures<'a> {
+    kind: &'a str,
+    #[serde(flatten)]
+    figures: &'a Figures,
+}
+
+fn kinds_as_list<S: serde::Serializer>(
+    per_kind: &BTreeMap<String, Figures>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    s.collect_seq(
+        by_given(per_kind)
+            .into_iter()
+            .map(|(kind, figures)| KindFigures { kind, figures }),
+    )
+}
+
+/// Each kind with its figures, the most given first (then by name).
+fn by_given(per_kind: &BTreeMap<String, Figures>) -> Vec<(&str, &Figures)> {
+    let mut kinds: Vec<(&str, &Figures)> = per_kind.iter().map(|(k, f)| (k.as_str(), f)).collect();
+    kinds.sort_by_key(|(k, f)| (std::cmp::Reverse(f.given), *k));
+    kinds
 }
 
 impl Desk {
     /// The figures of `commissions` (oldest first), the last `recent_n` given among them.
-    pub fn of(commissions: &[Commission], recent_n: usize) -> Desk {
+    pub fn of<C: Borrow<Commission>>(commissions: &[C], recent_n: usize) -> Desk {
+        let commissions: Vec<&Commission> = commissions.iter().map(Borrow::borrow).collect();
         let mut by_kind: BTreeMap<String, Vec<&Commission>> = BTreeMap::new();
-        for c in commissions {
+        for c in commissions.iter().copied() {
             by_kind
                 .entry(c.kind.clone().unwrap_or_else(|| UNNAMED_KIND.into()))
                 .or_default()
@@ -110,14 +180,50 @@ impl Desk {
         }
         let skip = commissions.len().saturating_sub(recent_n);
         Desk {
-            life: Figures::of(commissions),
-            recent: Figures::of(&commissions[skip..]),
+            life: Figures::of(commissions.iter().copied()),
+            recent: Figures::of(commissions[skip..].iter().copied()),
             recent_n,
             per_kind: by_kind
                 .into_iter()
                 .map(|(k, cs)| (k, Figures::of(cs)))
                 .collect(),
         }
+    }
+}
+
+impl Desk {
+    /// The figures in lines for people, the life first, then the last [`Desk::recent_n`] when
+    /// the life has more, then each kind (the [`KINDS_SHOWN`] most given).
+    pub fn lines(&self) -> Vec<(String, String)> {
+        let mut rows = vec![("commissions".to_string(), self.life.line())];
+        if self.life.given == 0 {
+            return rows;
+        }
+        if self.life.given > self.recent_n as u64 {
+            rows.push((
+                format!("last {} commissions", self.recent_n),
+                self.recent.line(),
+            ));
+        }
+        let kinds = self.kinds_by_given();
+        for (kind, f) in kinds.iter().take(KINDS_SHOWN) {
+            rows.push((format!("kind {kind}"), f.line()));
+        }
+        if kinds.len() > KINDS_SHOWN {
+            rows.push((
+                "other kinds".into(),
+                format!(
+                    "{} more (wis status --output-format json lists every kind)",
+                    kinds.len() - KINDS_SHOWN
+                ),
+            ));
+        }
+        rows
+    }
+
+    /// Each kind with its figures, the most given first (then by name).
+    pub fn kinds_by_given(&self) -> Vec<(&str, &Figures)> {
+        by_given(&self.per_kind)
     }
 }
 
@@ -163,6 +269,48 @@ mod tests {
         assert_eq!(desk.per_kind["value"].done, 1);
         assert_eq!(desk.per_kind["write"].given, 2);
         assert_eq!(desk.per_kind[UNNAMED_KIND].live, 1);
+        assert_eq!(
+            f.line(),
+            "2 done of 5 given (1 missed, 2 on the desk): done rate 67% of those ended, \
+             median 2 ticks to done"
+        );
+        let rows = desk.lines();
+        assert_eq!(rows[0].0, "commissions");
+        assert_eq!(
+            rows[1].0, "last 2 commissions",
+            "the life has more than the last 2"
+        );
+        assert_eq!(
+            rows[2].0, "kind value",
+            "two given, before `write`'s two by name"
+        );
+        assert_eq!(rows.len(), 5);
+    }
+
+    #[test]
+    fn many_kinds_are_cut_and_say_how_many_more() {
+        let all: Vec<Commission> = (0..20)
+            .map(|n| c(Some(&format!("k{n:02}")), Status::Open, n, None))
+            .collect();
+        let rows = Desk::of(&all, RECENT_COMMISSIONS).lines();
+        assert_eq!(rows.len(), 1 + KINDS_SHOWN + 1);
+        assert!(rows.last().unwrap().1.starts_with("8 more"), "{rows:?}");
+        assert!(rows[1].1.contains("none ended yet"), "{rows:?}");
+    }
+
+    #[test]
+    fn kinds_are_written_out_as_a_list_with_no_kind_as_a_key() {
+        let all = [
+            c(Some("seed"), Status::Done, 0, Some(2)),
+            c(Some("write"), Status::Done, 2, Some(3)),
+            c(Some("write"), Status::Open, 3, None),
+        ];
+        let json = serde_json::to_value(Desk::of(&all, 50)).unwrap();
+        let kinds = json["per_kind"].as_array().unwrap();
+        assert_eq!(kinds[0]["kind"], "write", "the most given first");
+        assert_eq!(kinds[1]["kind"], "seed");
+        assert_eq!(kinds[1]["median_ticks_to_done"], 2.0);
+        assert!(json["life"].get("ticks_to_done").is_none(), "{json}");
     }
 
     #[test]
@@ -182,6 +330,8 @@ mod tests {
     fn nothing_given_has_no_rate_and_no_median() {
         let f = Figures::of(&[]);
         assert_eq!(f, Figures::default());
+        assert_eq!(f.line(), format!("none given yet: {GIVE}"));
+        assert_eq!(Desk::of::<Commission>(&[], 50).lines().len(), 1);
         assert_eq!(median(&[4, 1, 9]), Some(4.0));
     }
 }

@@ -111,7 +111,8 @@ impl Life {
         life
     }
 
-    /// The figures in lines for people.
+    /// The figures in lines for people (the keeper's desk is in the keeper's figures, which
+    /// `wis status` shows first).
     pub fn lines(&self) -> Vec<(String, String)> {
         let pct = |r: f64| format!("{:.0}%", r * 100.0);
         vec![
@@ -170,13 +171,6 @@ impl Life {
                     "{} work ticks a reflex handled with progress ({})",
                     self.below_model,
                     pct(self.below_model_fraction)
-                ),
-            ),
-            (
-                "commissions".into(),
-                format!(
-                    "{} open, {} finished in all",
-                    self.commissions_open, self.commissions_finished
                 ),
             ),
         ]

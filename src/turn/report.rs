@@ -7,6 +7,8 @@ use serde::Serialize;
 use crate::base::clock::Millis;
 use crate::base::exit::Result;
 use crate::base::store::{Read, SINGLETON_KEY};
+use crate::creature::commission_figures::{Desk, RECENT_COMMISSIONS};
+use crate::creature::commissions::{self, Commission};
 use crate::creature::{By, Genome, LastTick, Persona, UnitId, UnitState, Unlocks};
 use crate::mind::calls::{CallSummary, RECENT_CALLS};
 use crate::turn::documents::registry;
@@ -22,9 +24,12 @@ pub struct UnitLine {
     pub by: By,
 }
 
-/// Everything `wis status` prints.
+/// Everything `wis status` prints, the keeper's figures first.
 #[derive(Debug, Clone, Serialize)]
 pub struct StatusReport {
+    /// The keeper's figures over the commissions kept: done rate and ticks to done over the
+    /// life, the last [`RECENT_COMMISSIONS`] and per kind.
+    pub commissions: Desk,
     pub name: String,
     pub morph: String,
     pub seed: u64,
@@ -69,6 +74,18 @@ impl StatusReport {
         mind: String,
         window: usize,
     ) -> Result<StatusReport> {
+        StatusReport::gather_with(rx, now, mind, window, &commissions::all(rx)?)
+    }
+
+    /// [`StatusReport::gather`] with the commissions kept (oldest first, with their ids)
+    /// already read.
+    pub fn gather_with(
+        rx: &impl Read,
+        now: Millis,
+        mind: String,
+        window: usize,
+        kept: &[(u64, Commission)],
+    ) -> Result<StatusReport> {
         let persona: Persona = rx.singleton()?;
         let genome: Genome = rx.singleton()?;
         let (unlocks, _) = rx.singleton_or_default::<Unlocks>()?;
@@ -87,6 +104,10 @@ impl StatusReport {
             })
             .collect();
         Ok(StatusReport {
+            commissions: Desk::of(
+                &kept.iter().map(|(_, c)| c).collect::<Vec<_>>(),
+                RECENT_COMMISSIONS,
+            ),
             name: persona.name.clone(),
             morph: genome.morph.name().to_string(),
             seed: genome.seed,

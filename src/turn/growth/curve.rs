@@ -68,6 +68,7 @@ impl Panel {
         };
         figure(
             h,
+            "experience_curve",
             &svg::render(table),
             &format!(
                 "Score (mean per task, 95% interval) against age in ticks, battery {}; the \

@@ -1,7 +1,9 @@
-//! The Life panel: who the creature is and how far it has come (age, level, XP, the units with
-//! the tick each arrived, its quest), and the life's figures over its last turns (steps closed,
-//! the repeat rate, XP per tick, work below the model, the keeper's commissions): the same
-//! figures `wis status` shows, gathered the same way, so the page and the command agree.
+//! The Life panel: the keeper's commissions first ([`super::keeper`]: the done rate, ticks to
+//! done, per kind, the practice curve), then who the creature is and how far it has come (age,
+//! level, XP, the units with the tick each arrived, its quest), the life's figures over its last
+//! turns (steps closed, the repeat rate, XP per tick, work below the model) and the life over
+//! the ticks ([`super::course`]): the same figures `wis status` shows, gathered the same way,
+//! so the page and the command agree.
 
 use std::fmt::Write;
 
@@ -10,22 +12,41 @@ use crate::base::exit::Result;
 use crate::base::html::{Cell, Html, escape};
 use crate::base::store::Read;
 use crate::creature::UnitState;
+use crate::creature::commission_figures::{Desk, RECENT_COMMISSIONS};
+use crate::creature::commissions::{self, Commission};
 use crate::creature::turns::TurnRecord;
 use crate::turn::life::{DEFAULT_WINDOW, Life};
 use crate::turn::report::StatusReport;
 
-use super::{Options, pct};
+use super::keeper::Keeper;
+use super::{Options, course, pct};
 
 #[derive(Debug)]
 pub(super) struct Panel {
     status: StatusReport,
+    keeper: Keeper,
+    course: course::Panel,
     now: Millis,
     since: Option<u64>,
 }
 
 impl Panel {
     pub fn gather(rx: &impl Read, now: Millis, opts: &Options) -> Result<Panel> {
-        let mut status = StatusReport::gather(rx, now, opts.mind.clone(), DEFAULT_WINDOW)?;
+        let kept = commissions::all(rx)?;
+        let mut status =
+            StatusReport::gather_with(rx, now, opts.mind.clone(), DEFAULT_WINDOW, &kept)?;
+        let kept: Vec<(u64, Commission)> = kept
+            .into_iter()
+            .filter(|(_, c)| opts.keeps(c.given_tick))
+            .collect();
+        let desk = match opts.since {
+            Some(_) => Desk::of(
+                &kept.iter().map(|(_, c)| c).collect::<Vec<_>>(),
+                RECENT_COMMISSIONS,
+            ),
+            None => status.commissions.clone(),
+        };
+        let keeper = Keeper::of(&kept, desk);
         if let Some(since) = opts.since {
             let log = rx.ring::<TurnRecord>(None)?;
             let records: Vec<&TurnRecord> = log
@@ -44,6 +65,8 @@ impl Panel {
         }
         Ok(Panel {
             status,
+            keeper,
+            course: course::Panel::gather(rx, opts)?,
             now,
             since: opts.since,
         })
@@ -74,6 +97,8 @@ impl Panel {
     }
 
     pub fn html(&self, h: &mut Html) {
+        self.keeper.html(h);
+        h.el("h3", "", "Age, level and the last turns");
         let s = &self.status;
         let level = match s.next_level_xp {
             Some(next) => format!("{} ({} of {next} XP)", s.level, s.xp),
@@ -120,16 +145,6 @@ impl Panel {
                     "work below the model, with progress",
                     format!("{} ({})", life.below_model, pct(life.below_model_fraction)),
                 ),
-                (
-                    "commissions_open",
-                    "commissions open",
-                    life.commissions_open.to_string(),
-                ),
-                (
-                    "commissions_finished",
-                    "commissions finished or confirmed",
-                    life.commissions_finished.to_string(),
-                ),
             ]);
         }
         figures_list(h, &figures);
@@ -157,6 +172,7 @@ impl Panel {
                 h.empty("no turns lived yet", "wis tick");
             }
         }
+        self.course.html(h);
         let units: Vec<Vec<Cell>> = s
             .units
             .iter()

@@ -73,6 +73,7 @@ impl Panel {
         if self.gens.iter().any(|g| !g.curve.is_empty()) {
             figure(
                 h,
+                "lineage_generations",
                 &plot(&self.gens, DEFAULT_ARM),
                 &format!(
                     "The species curve: the {DEFAULT_ARM} arm's score against age in ticks, one \

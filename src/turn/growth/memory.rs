@@ -1,5 +1,5 @@
 //! The memory panel: engrams now by kind, tier and provenance; the engrams each of the last
-//! sleeps left, by kind and provenance (told from each engram's creation time and archive
+//! sleeps left, by kind (drawn as stacked bars) and provenance (told from each engram's creation time and archive
 //! mark against the sleep's receipt, so no history is kept twice); what each sleep's memory
 //! jobs did (distilled, merged, reinforced, demoted, archived, in the jobs' own words); the
 //! utility records of the memories shown most often; and an index of the newest memories and
@@ -10,6 +10,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::base::html::{Cell, Html, escape, field};
 use crate::memory::{Engram, EngramId, Kind, Provenance, Tier};
 use crate::turn::sleep::SleepReceipt;
+
+use super::{chart, figure};
 
 /// Memories whose utility records are shown (the most settled first).
 const TOP_SHOWN: usize = 10;
@@ -209,6 +211,41 @@ impl Panel {
             .copied()
             .filter(|k| self.history.iter().any(|r| r.kinds.contains_key(k)))
             .collect();
+        if kinds.is_empty() {
+            h.empty(
+                "no engram was in the active tier after these sleeps",
+                "wis memory add TEXT",
+            );
+        }
+        let bars: Vec<(String, String, Vec<u64>)> = self
+            .history
+            .iter()
+            .map(|r| {
+                (
+                    r.sleep.to_string(),
+                    format!("after sleep {} (tick {})", r.sleep, r.tick),
+                    kinds
+                        .iter()
+                        .map(|k| *r.kinds.get(k).unwrap_or(&0))
+                        .collect(),
+                )
+            })
+            .collect();
+        let names: Vec<&str> = kinds.iter().map(|k| k.as_str()).collect();
+        if !kinds.is_empty() {
+            figure(
+                h,
+                "memory_by_kind",
+                &chart::stacked(
+                    "Active engrams after each sleep, by kind",
+                    "sleep",
+                    &bars,
+                    &names,
+                ),
+                "Each bar is a sleep, its engrams in the active tier stacked by kind; the same \
+             numbers are in the table below.",
+            );
+        }
         let mut header: Vec<&str> = vec!["sleep", "tick"];
         header.extend(kinds.iter().map(|k| k.as_str()));
         header.extend(Provenance::ALL.iter().map(|p| p.as_str()));

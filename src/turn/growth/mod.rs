@@ -1,13 +1,15 @@
 //! The growth report (`wis report`): one self-contained HTML page that shows whether a creature
 //! is getting wiser, from what the store already keeps in its capped rings. Each panel is a
 //! file here that gathers its figures from one read snapshot and writes its part of the page:
-//! [`life`] (age, level, units, the life's figures), [`curve`] (the experience curve),
-//! [`below`] (reflexes: work below the model, the approvals queue, demotions and their scars),
-//! [`memory`] (engrams over the sleeps, what each sleep did to them, the most-shown memories'
-//! utility), [`replay`] (the learned rate per replay), [`lineage`] (generations side by side)
-//! and [`sleeps`] (the last receipts, linking the memories they name). [`cast`] is the page of a
-//! cast. [`page`] is the frame: inline CSS for a screen, a phone and print, no script, nothing
-//! fetched; every text from a model, an operator or a heirloom goes through
+//! [`life`] (the keeper's commissions and their practice curve from [`keeper`], age, level,
+//! units, the life's figures, and the life over the ticks from [`course`]), [`curve`] (the
+//! experience curve), [`below`] (reflexes: work below the model, the approvals queue,
+//! demotions and their scars), [`memory`] (engrams over the sleeps, drawn by kind, what each
+//! sleep did to them, the most-shown memories' utility), [`replay`] (the learned rate per
+//! replay), [`lineage`] (generations side by side) and [`sleeps`] (the last receipts, linking
+//! the memories they name). [`cast`] is the page of a cast; [`chart`] draws the pictures that
+//! are the report's own. [`page`] is the frame: inline CSS for a screen, a phone and print, no
+//! script, nothing fetched; every text from a model, an operator or a heirloom goes through
 //! `base::html::escape`, cut to a bounded length, and every list is capped, so a page has a
 //! bounded size however long the creature has lived.
 //!
@@ -15,7 +17,10 @@
 
 mod below;
 pub mod cast;
+mod chart;
+mod course;
 mod curve;
+mod keeper;
 mod life;
 mod lineage;
 mod memory;
@@ -128,15 +133,19 @@ fn pct(r: f64) -> String {
     format!("{:.1}%", r * 100.0)
 }
 
-/// A standalone SVG document as a figure inside the page: its XML declaration dropped, its
-/// text equivalent given by the table that follows it.
-fn figure(h: &mut Html, svg: &str, caption: &str) {
+/// A standalone SVG document as a figure inside the page, named `name` (its `data-figure`):
+/// its XML declaration dropped, its text equivalent given by the table that follows it.
+fn figure(h: &mut Html, name: &str, svg: &str, caption: &str) {
     let body = svg
         .strip_prefix(r#"<?xml version="1.0" encoding="UTF-8"?>"#)
         .unwrap_or(svg)
         .trim_start();
     let body = body.replacen("<svg ", r#"<svg role="img" "#, 1);
-    h.raw("<figure>\n").raw(&body);
+    h.raw(&format!(
+        "<figure data-figure=\"{}\">\n",
+        crate::base::html::escape(name)
+    ))
+    .raw(&body);
     h.el("figcaption", "", caption);
     h.raw("</figure>\n");
 }

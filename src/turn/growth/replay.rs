@@ -35,6 +35,7 @@ impl Panel {
         }
         figure(
             h,
+            "replay_learned_rate",
             &plot(&self.records),
             "Learned rate (learned over answers) of each replay against age in ticks, in sleep \
              and on its own; the newest are in the table below.",

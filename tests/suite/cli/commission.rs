@@ -74,6 +74,18 @@ fn a_checked_commission_closes_by_itself_and_pays_once() {
     let before = status(&env);
     assert_eq!(before["life"]["commissions_finished"], 1);
     assert_eq!(before["life"]["commissions_done"], 1);
+    // The keeper's figures lead the status, for people and for scripts.
+    assert_eq!(before["commissions"]["life"]["done"], 1);
+    assert_eq!(before["commissions"]["per_kind"][0]["kind"], "(none)");
+    let text = env.wis(&["status"]).ok().to_string();
+    let first: Vec<&str> = text.lines().next().unwrap().split_whitespace().collect();
+    assert_eq!(
+        first.join(" "),
+        "commissions 1 done of 1 given (0 missed, 0 on the desk): done rate 100% of those \
+         ended, median 2 ticks to done",
+        "{text}"
+    );
+    assert!(text.contains("kind (none)"), "{text}");
     let again = tick(&env);
     assert_eq!(again["turn"], "rumination", "nothing is planned now");
     assert_eq!(status(&env)["life"]["commissions_finished"], 1);

@@ -33,6 +33,7 @@ mod replay_predictions;
 mod replay_sleep;
 mod report;
 mod report_browser;
+mod report_life;
 mod reports;
 mod schemas;
 mod second_thought;

@@ -1,8 +1,9 @@
 //! `wis report` through the real binary: a scripted creature that has lived (ticks against a
 //! fake model server, a sleep that proposed a reflex, the reflex armed, fired, demoted with
-//! its scar, a second proposal waiting, a hostile memory told, curve results and a replay
-//! recorded in process) gives a page whose every panel has content, whose key figures read
-//! as `wis status` and `wis reflex list` say them, and in which nothing hostile survives as
+//! its scar, a second proposal waiting, commissions of two kinds done, dropped and open, a
+//! hostile memory told, curve results and a replay recorded in process) gives a page whose
+//! every panel has content and every picture is drawn, whose key figures read as `wis status`
+//! and `wis reflex list` say them, and in which nothing hostile survives as
 //! markup; its structure is a snapshot. A newborn's page says what would fill each panel; a
 //! cast's page shows its members, the initiative order and the turns. `--out` replaces the
 //! file atomically; a busy store exits 75. `report_browser` renders the same pages in Chromium.
@@ -81,6 +82,39 @@ pub(super) fn lived() -> (FakeOpenAi, TestEnv) {
     server.push(Answer::content(PLAN));
     tick(&env);
     assert_eq!(tick(&env)["success"], false);
+    // The keeper's errands, of two kinds: one done by the creature's own write, one taken
+    // back (its hostile words reach the page as text), one still on the desk.
+    env.wis(&[
+        "commission",
+        "add",
+        "write hi into done.txt",
+        "--check",
+        "file done.txt contains hi",
+        "--kind",
+        "write",
+    ])
+    .ok();
+    server.push(Answer::content(
+        r#"{"tool": "write_file", "args": {"path": "done.txt", "content": "hi"}}"#,
+    ));
+    assert!(
+        tick(&env)["events"]
+            .to_string()
+            .contains("commission #1 is done")
+    );
+    env.wis(&["commission", "add", HOSTILE, "--kind", "value"])
+        .ok();
+    env.wis(&["commission", "drop", "2"]).ok();
+    env.wis(&[
+        "commission",
+        "add",
+        "tell me whether the fan is on",
+        "--check",
+        "reply contains on",
+        "--kind",
+        "value",
+    ])
+    .ok();
     env.wis(&["memory", "add", HOSTILE]).ok();
     env.wis(&["sleep"]).ok();
     seed_curve_and_replay(&env);
@@ -270,6 +304,15 @@ pub(super) const PANELS: [&str; 7] = [
     "life", "curve", "below", "memory", "replay", "lineage", "sleeps",
 ];
 
+/// The pictures a lived creature's page draws, by their `data-figure` names.
+pub(super) const PICTURES: [&str; 5] = [
+    "practice",
+    "life_over_ticks",
+    "experience_curve",
+    "memory_by_kind",
+    "replay_learned_rate",
+];
+
 #[test]
 fn a_lived_creatures_report_shows_every_panel_and_the_figures_status_and_reflex_list_give() {
     let (_server, env) = lived();
@@ -318,6 +361,39 @@ fn a_lived_creatures_report_shows_every_panel_and_the_figures_status_and_reflex_
         format!("{:.1}%", life["repeat_rate"].as_f64().unwrap() * 100.0)
     );
     assert_eq!(f["commissions_open"], life["commissions_open"].to_string());
+    let desk = &status["commissions"]["life"];
+    assert_eq!(
+        (desk["given"].as_u64(), desk["done"].as_u64()),
+        (Some(3), Some(1))
+    );
+    assert_eq!(f["commissions_given"], desk["given"].to_string());
+    assert_eq!(f["commissions_done"], desk["done"].to_string());
+    assert_eq!(f["commissions_open"], desk["live"].to_string());
+    assert_eq!(
+        f["commissions_done_rate"],
+        format!("{:.1}%", desk["done_rate"].as_f64().unwrap() * 100.0)
+    );
+    assert_eq!(
+        f["commissions_median_ticks"],
+        desk["median_ticks_to_done"].as_f64().unwrap().to_string()
+    );
+    let life_panel = panel_text(&page, "life");
+    assert!(
+        life_panel.starts_with("The keeper&#39;s commissions"),
+        "the keeper's figures lead: {life_panel}"
+    );
+    assert!(
+        life_panel.contains("write 1 1 0 0 100.0% 1"),
+        "{life_panel}"
+    );
+    for name in PICTURES {
+        assert!(
+            page.contains(&format!(
+                "<figure data-figure=\"{name}\">\n<svg role=\"img\""
+            )),
+            "no picture {name}"
+        );
+    }
 
     let list = env.json(&["reflex", "list"]);
     let reflexes = list["reflexes"].as_array().unwrap();
@@ -389,6 +465,11 @@ fn a_newborns_report_says_what_would_fill_each_panel() {
         assert!(!panel_text(page, id).is_empty(), "panel {id} is empty");
     }
     assert!(page.contains("no curve yet: <code>wis curve run</code>"));
+    assert!(page.contains(
+        "no commission yet: <code>wis commission add TEXT --check CHECK --kind KIND</code>"
+    ));
+    assert!(page.contains("no work tick yet: <code>wis tick</code>"));
+    assert!(!page.contains("<svg"), "nothing to draw yet");
     let body = &page[page.find("<body>").unwrap()..];
     env.settings(&["report".into()])
         .bind(|| insta::assert_snapshot!("report-newborn-body", body));

@@ -1,14 +1,17 @@
 //! `wis report` in a real browser: headless Chromium (Debian's `chromium`, installed by
 //! `scripts/install-deps.sh`) loads a lived creature's page and a cast's page from disk, prints
 //! no console message (no script error, no blocked fetch), and in the DOM it built every panel
-//! is there with content and the key figures read as `wis status` gives them. One screenshot
+//! is there with content, every picture of the life is drawn, and the key figures read as
+//! `wis status` gives them; a life of errands and a life as long as the rings keep draw their
+//! pictures too. One screenshot
 //! per kind of page is kept under `target/report-screenshots/` as an artifact (not committed).
 //! Without Chromium the test says so and passes, unless `WIS_TEST_REQUIRE_ENV` is set (CI).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use super::report::{PANELS, cast, figures, lived, panel_text};
+use super::report::{PANELS, PICTURES, cast, figures, lived, panel_text};
+use super::report_life::{a_full_life, errands};
 use crate::support::TestEnv;
 use crate::support::require::skip;
 
@@ -61,7 +64,7 @@ fn render(
     base(&mut snap);
     let took = snap
         .arg(format!("--screenshot={}", shot.display()))
-        .arg(format!("--window-size={width},2400"))
+        .arg(format!("--window-size={width},4800"))
         .arg(&url)
         .output()
         .expect("chromium runs");
@@ -95,6 +98,18 @@ fn no_console_messages(stderr: &str) {
     );
 }
 
+/// The picture `name` is in the DOM the browser built, drawn, with its titles.
+fn drawn(dom: &str, name: &str) {
+    let at = dom
+        .find(&format!("<figure data-figure=\"{name}\">"))
+        .unwrap_or_else(|| panic!("the browser has no picture {name}"));
+    let inside = &dom[at..at + dom[at..].find("</figure>").unwrap()];
+    assert!(
+        inside.contains("<svg") && inside.contains("</svg>") && inside.contains("<title>"),
+        "the picture {name} is not drawn: {inside}"
+    );
+}
+
 #[test]
 fn chromium_renders_a_creatures_page_and_a_casts_page() {
     let Some(browser) = chromium() else {
@@ -119,6 +134,9 @@ fn chromium_renders_a_creatures_page_and_a_casts_page() {
             "panel {id} is empty in the browser"
         );
     }
+    for name in PICTURES {
+        drawn(&dom, name);
+    }
     let status = env.json(&["status"]);
     let f = figures(&dom);
     assert_eq!(f["ticks"], status["ticks"].to_string());
@@ -126,6 +144,10 @@ fn chromium_renders_a_creatures_page_and_a_casts_page() {
     assert_eq!(
         f["steps_closed"],
         status["life"]["steps_closed"].to_string()
+    );
+    assert_eq!(
+        f["commissions_done"],
+        status["commissions"]["life"]["done"].to_string()
     );
     let list = env.json(&["reflex", "list"]);
     let proposed = list["reflexes"]
@@ -144,6 +166,26 @@ fn chromium_renders_a_creatures_page_and_a_casts_page() {
         390,
     );
     no_console_messages(&narrow);
+
+    // A life of errands, and a life as long as the rings keep: their pictures render too.
+    let (_errands_server, errands_env, _) = errands();
+    let long_env = TestEnv::born();
+    a_full_life(&long_env);
+    for (env, name) in [(&errands_env, "errands"), (&long_env, "long-life")] {
+        let page = env.root(&format!("{name}.html"));
+        env.wis(&["report", "--out", page.to_str().unwrap()]).ok();
+        let (dom, stderr) = render(
+            &browser,
+            &page,
+            &env.root("chromium-profile"),
+            &shots().join(format!("{name}.png")),
+            1200,
+        );
+        no_console_messages(&stderr);
+        for picture in ["practice", "life_over_ticks", "memory_by_kind"] {
+            drawn(&dom, picture);
+        }
+    }
 
     let mut cast_env = TestEnv::new();
     let (_cast_server, dir) = cast(&mut cast_env);
