@@ -239,3 +239,36 @@ fn judging_open_checks(bencher: divan::Bencher, episodes: u64) {
             tx
         });
 }
+
+/// Drawing a commission suite (`wis suite generate`, 40 errands and their house, in memory) and
+/// reading an errand's looks from its words (what `wis commission add` does with errands on):
+/// the suite's own cost, which no tick pays, and the words' reading, which a commission pays
+/// once. Ratio: against `one_durable_commit_of_one_episode`.
+#[divan::bench(sample_count = 30)]
+fn suite_generate_forty_errands() -> wis::wisdom::suite::Suite {
+    wis::wisdom::suite::generate(7, wis::wisdom::suite::Half::Test, 40).unwrap()
+}
+
+#[divan::bench(sample_count = 30)]
+fn errand_stages_from_words(bencher: divan::Bencher) {
+    let suite = wis::wisdom::suite::generate(7, wis::wisdom::suite::Half::Test, 40).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    for (path, content) in &suite.files {
+        let p = dir.path().join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, content).unwrap();
+    }
+    let errands: Vec<(String, wis::creature::Check)> = suite
+        .errands
+        .iter()
+        .map(|e| (e.text.clone(), wis::creature::Check::parse(&e.check).unwrap()))
+        .collect();
+    bencher.bench_local(|| {
+        errands
+            .iter()
+            .map(|(text, check)| {
+                wis::turn::steps::errand::stages(text, Some(check), dir.path()).len()
+            })
+            .sum::<usize>()
+    });
+}

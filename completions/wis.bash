@@ -88,6 +88,9 @@ _wis() {
             wis,unlock)
                 cmd="wis__subcmd__unlock"
                 ;;
+            wis,workspace)
+                cmd="wis__subcmd__workspace"
+                ;;
             wis__subcmd__cachectl,export)
                 cmd="wis__subcmd__cachectl__subcmd__export"
                 ;;
@@ -424,6 +427,9 @@ _wis() {
             wis__subcmd__help,unlock)
                 cmd="wis__subcmd__help__subcmd__unlock"
                 ;;
+            wis__subcmd__help,workspace)
+                cmd="wis__subcmd__help__subcmd__workspace"
+                ;;
             wis__subcmd__help__subcmd__cachectl,export)
                 cmd="wis__subcmd__help__subcmd__cachectl__subcmd__export"
                 ;;
@@ -591,6 +597,12 @@ _wis() {
                 ;;
             wis__subcmd__help__subcmd__unlock,list)
                 cmd="wis__subcmd__help__subcmd__unlock__subcmd__list"
+                ;;
+            wis__subcmd__help__subcmd__workspace,history)
+                cmd="wis__subcmd__help__subcmd__workspace__subcmd__history"
+                ;;
+            wis__subcmd__help__subcmd__workspace,restore)
+                cmd="wis__subcmd__help__subcmd__workspace__subcmd__restore"
                 ;;
             wis__subcmd__legacy,export)
                 cmd="wis__subcmd__legacy__subcmd__export"
@@ -772,6 +784,24 @@ _wis() {
             wis__subcmd__unlock__subcmd__help,list)
                 cmd="wis__subcmd__unlock__subcmd__help__subcmd__list"
                 ;;
+            wis__subcmd__workspace,help)
+                cmd="wis__subcmd__workspace__subcmd__help"
+                ;;
+            wis__subcmd__workspace,history)
+                cmd="wis__subcmd__workspace__subcmd__history"
+                ;;
+            wis__subcmd__workspace,restore)
+                cmd="wis__subcmd__workspace__subcmd__restore"
+                ;;
+            wis__subcmd__workspace__subcmd__help,help)
+                cmd="wis__subcmd__workspace__subcmd__help__subcmd__help"
+                ;;
+            wis__subcmd__workspace__subcmd__help,history)
+                cmd="wis__subcmd__workspace__subcmd__help__subcmd__history"
+                ;;
+            wis__subcmd__workspace__subcmd__help,restore)
+                cmd="wis__subcmd__workspace__subcmd__help__subcmd__restore"
+                ;;
             *)
                 ;;
         esac
@@ -779,7 +809,7 @@ _wis() {
 
     case "${cmd}" in
         wis)
-            opts="-c -q -h -V --home --wait --output-format --config --quiet --help --version init tick sleep replay curate status report pause resume check config curve unlock news completions memory cachectl reflex commission inbox cast suite legacy help"
+            opts="-c -q -h -V --home --wait --output-format --config --quiet --help --version init tick sleep replay curate status report pause resume check config curve unlock news completions memory cachectl reflex commission inbox cast suite legacy workspace help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3069,7 +3099,7 @@ _wis() {
             return 0
             ;;
         wis__subcmd__help)
-            opts="init tick sleep replay curate status report pause resume check config curve unlock news completions memory cachectl reflex commission inbox cast suite legacy help"
+            opts="init tick sleep replay curate status report pause resume check config curve unlock news completions memory cachectl reflex commission inbox cast suite legacy workspace help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4202,6 +4232,48 @@ _wis() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        wis__subcmd__help__subcmd__workspace)
+            opts="history restore"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__help__subcmd__workspace__subcmd__history)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__help__subcmd__workspace__subcmd__restore)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         wis__subcmd__inbox)
             opts="-n -f -c -q -h -V --since --last --follow --home --wait --output-format --config --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -4249,7 +4321,7 @@ _wis() {
             return 0
             ;;
         wis__subcmd__init)
-            opts="-c -q -h -V --seed --name --force --home --wait --output-format --config --quiet --help --version"
+            opts="-c -q -h -V --seed --name --force --dark --home --wait --output-format --config --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4758,7 +4830,7 @@ _wis() {
                     return 0
                     ;;
                 --provenance)
-                    COMPREPLY=($(compgen -W "experienced told inherited" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "experienced told inherited keeper" -- "${cur}"))
                     return 0
                     ;;
                 --tier)
@@ -4952,7 +5024,7 @@ _wis() {
                     return 0
                     ;;
                 --provenance)
-                    COMPREPLY=($(compgen -W "experienced told inherited" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "experienced told inherited keeper" -- "${cur}"))
                     return 0
                     ;;
                 --tier)
@@ -6149,6 +6221,168 @@ _wis() {
                 return 0
             fi
             case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output-format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -c)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__workspace)
+            opts="-c -q -h -V --home --wait --output-format --config --quiet --help --version history restore help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output-format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -c)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__workspace__subcmd__help)
+            opts="history restore help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__workspace__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__workspace__subcmd__help__subcmd__history)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__workspace__subcmd__help__subcmd__restore)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__workspace__subcmd__history)
+            opts="-c -q -h -V --home --wait --output-format --config --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output-format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -c)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__workspace__subcmd__restore)
+            opts="-c -q -h -V --at --home --wait --output-format --config --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --at)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --home)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

@@ -129,7 +129,8 @@ pub fn reply_holds(text: &str, reply: &str) -> bool {
     reply.match_indices(&text).any(|(at, _)| {
         let before = reply[..at].chars().next_back();
         let after = reply[at + text.len()..].chars().next();
-        !(starts && word(before)) && !(ends && word(after))
+        let inside = (starts && word(before)) || (ends && word(after));
+        !inside
     })
 }
 

@@ -34,6 +34,8 @@ pub struct Args {
 struct Life {
     home: String,
     commissions: Vec<Fate>,
+    /// Replies that gave a demonstration's answer the check did not pass.
+    copied_demonstrations: Vec<String>,
 }
 
 #[derive(Serialize)]
@@ -52,14 +54,20 @@ fn lives(ctx: &Ctx, homes: &[PathBuf], within: u64) -> Result<Vec<Life>> {
         .map(|path| {
             let home = Home::resolve(Some(path))?;
             let store = home.open_read(ctx.wait, "suite summary", &ctx.clock)?;
-            let all: Vec<commissions::Commission> = commissions::all(&store.read()?)?
+            let rx = store.read()?;
+            let kept = commissions::all(&rx)?;
+            let said: Vec<commissions::Said> = rx
+                .ring::<commissions::Said>(None)?
                 .into_iter()
-                .map(|(_, c)| c)
+                .map(|(_, s)| s)
                 .collect();
+            drop(rx);
             drop(store);
+            let all: Vec<commissions::Commission> = kept.iter().map(|(_, c)| c.clone()).collect();
             Ok(Life {
                 home: path.display().to_string(),
                 commissions: summary::fates(&all, within),
+                copied_demonstrations: summary::copied_demonstrations(&said, &kept),
             })
         })
         .collect()
@@ -93,6 +101,14 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
         return ctx.printer.json(&report);
     }
     print(ctx, "", &report.summary, args.within)?;
+    let copied: usize = report
+        .lives
+        .iter()
+        .map(|l| l.copied_demonstrations.len())
+        .sum();
+    ctx.printer.line(format!(
+        "replies copying a demonstration's answer: {copied}"
+    ))?;
     if let Some(d) = &report.dark {
         print(ctx, "dark twins: ", d, args.within)?;
     }

@@ -129,10 +129,8 @@ impl Stage {
 /// reply, or, with no check, its words ask to tell the keeper something.
 pub fn asks_an_answer(text: &str, check: Option<&Check>) -> bool {
     static ASK: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(
-            r"(?i)\b(?:tell|give|show me|what|which|how many|who|when|where)\b|\?",
-        )
-        .expect("a valid pattern")
+        Regex::new(r"(?i)\b(?:tell|give|show me|what|which|how many|who|when|where)\b|\?")
+            .expect("a valid pattern")
     });
     match check {
         Some(Check::ReplyContains { .. }) => true,
@@ -163,12 +161,10 @@ pub fn stages(text: &str, check: Option<&Check>, workspace: &Path) -> Vec<String
         .map(|f| f.trim_end_matches('.').to_string())
         .find(|f| is_file(workspace, f));
     static LINES: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"\b(?:how many lines|count the lines)\b")
-            .expect("a valid pattern")
+        Regex::new(r"\b(?:how many lines|count the lines)\b").expect("a valid pattern")
     });
     static FILES: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"\b(?:how many files|count the files)\b")
-            .expect("a valid pattern")
+        Regex::new(r"\b(?:how many files|count the files)\b").expect("a valid pattern")
     });
     if let Some(f) = file {
         if LINES.is_match(&lower) {
@@ -302,7 +298,7 @@ pub fn earlier_reads(rx: &impl Read, file: &str, question: &str) -> Result<Vec<S
         let Some(seen) = c.seen.as_deref() else {
             continue;
         };
-        if !c.stages.iter().any(|s| *s == looked) {
+        if !c.stages.contains(&looked) {
             continue;
         }
         let lines: Vec<&str> = seen

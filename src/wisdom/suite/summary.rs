@@ -47,6 +47,40 @@ pub fn fates(commissions: &[Commission], within: u64) -> Vec<Fate> {
         .collect()
 }
 
+/// The replies of `said` that give a demonstration's answer (one of
+/// [`crate::world::prompt::demonstrated_answers`], whole) to a commission whose check that
+/// answer does not pass: copied from the prompt, not read from the world.
+pub fn copied_demonstrations(
+    said: &[crate::creature::commissions::Said],
+    commissions: &[(u64, Commission)],
+) -> Vec<String> {
+    let norm = |t: &str| {
+        t.trim()
+            .trim_matches(|c: char| !c.is_alphanumeric())
+            .to_lowercase()
+    };
+    let demos: Vec<String> = crate::world::prompt::demonstrated_answers()
+        .into_iter()
+        .map(norm)
+        .collect();
+    said.iter()
+        .filter(|s| demos.contains(&norm(&s.text)))
+        .filter(|s| {
+            let check = s
+                .commission
+                .and_then(|id| commissions.iter().find(|(i, _)| *i == id))
+                .and_then(|(_, c)| c.check.as_ref());
+            match check {
+                Some(crate::creature::Check::ReplyContains { text }) => {
+                    !crate::creature::check::reply_holds(text, &s.text)
+                }
+                _ => true,
+            }
+        })
+        .map(|s| s.text.clone())
+        .collect()
+}
+
 /// Done counts and ticks of a set of fates.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct Tally {
@@ -226,7 +260,7 @@ mod tests {
     #[test]
     fn a_twin_that_improves_alike_shows_no_difference() {
         let a = life(&[false, true, false, true, true, true, true, true]);
-        let p = practice(&[a.clone()], &[a], 3);
+        let p = practice(std::slice::from_ref(&a), std::slice::from_ref(&a), 3);
         assert_eq!(p.difference.mean, 0.0);
         assert_eq!((p.difference.low, p.difference.high), (0.0, 0.0));
         assert!(p.wise.mean > 0.0);
