@@ -261,7 +261,12 @@ fn errand_stages_from_words(bencher: divan::Bencher) {
     let errands: Vec<(String, wis::creature::Check)> = suite
         .errands
         .iter()
-        .map(|e| (e.text.clone(), wis::creature::Check::parse(&e.check).unwrap()))
+        .map(|e| {
+            (
+                e.text.clone(),
+                wis::creature::Check::parse(&e.check).unwrap(),
+            )
+        })
         .collect();
     bencher.bench_local(|| {
         errands
