@@ -6,6 +6,7 @@ use serde::Serialize;
 
 use crate::base::exit::{Error, Result};
 use crate::base::home::Home;
+use crate::base::store::Read;
 use crate::creature::commissions;
 use crate::wisdom::curve::interval::Interval;
 use crate::wisdom::suite::summary::{self, Fate, Practice, Summary, TICKS_EACH};
