@@ -38,6 +38,44 @@ pub fn action_schema(tools: &[&ToolSpec]) -> Value {
     object([("anyOf", Value::Array(branches))])
 }
 
+/// The schema of a reply whose text is one of `texts` (an errand's answer picked out of what
+/// its look showed, design §3.8).
+pub fn reply_among(texts: &[String]) -> Value {
+    let text = object([("type", "string".into()), ("enum", json!(texts))]);
+    let reply = branch(
+        REPLY,
+        object([
+            ("type", "object".into()),
+            ("properties", object([("text", text)])),
+            ("required", json!(["text"])),
+            ("additionalProperties", false.into()),
+        ]),
+    );
+    object([("anyOf", Value::Array(vec![reply]))])
+}
+
+/// `schema` with the `path` of `tools` (`read_file`, `write_file`) one of `paths`: the paths
+/// an errand's words name, used whole. Unchanged when `paths` is empty.
+pub fn paths_among(mut schema: Value, tools: &[&str], paths: &[String]) -> Value {
+    if paths.is_empty() {
+        return schema;
+    }
+    if let Some(branches) = schema.get_mut("anyOf").and_then(Value::as_array_mut) {
+        for b in branches {
+            let named = b
+                .pointer("/properties/tool/enum/0")
+                .and_then(Value::as_str)
+                .is_some_and(|t| tools.contains(&t));
+            if let Some(path) = b.pointer_mut("/properties/args/properties/path")
+                && named
+            {
+                *path = object([("type", "string".into()), ("enum", json!(paths))]);
+            }
+        }
+    }
+    schema
+}
+
 /// The tool names a schema admits, in order.
 pub fn schema_tool_names(schema: &Value) -> Vec<String> {
     schema

@@ -384,6 +384,79 @@ pub fn answer_known(
     Ok(Some(known))
 }
 
+/// The paths a step's words name, whole (`papers/boiler.cfg`), in order, without repeats.
+pub fn named_paths(step: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for f in files_in(step) {
+        let f = f.trim_end_matches('.').to_string();
+        if !out.contains(&f) {
+            out.push(f);
+        }
+    }
+    out
+}
+
+/// Most answers an errand's reply may be picked among.
+pub const SPANS_MAX: usize = 160;
+/// Most words of one such answer (a whole line may be longer).
+const SPAN_WORDS: usize = 8;
+
+/// The answers an errand's reply may be picked among when it is asked again: every run of up to
+/// [`SPAN_WORDS`] words of the lines `known` states (what its look showed, from the line nearest
+/// the question), and each line whole, but none made only of the question's own words, and not
+/// `missed` (a reply its check already did not find the answer in). At most [`SPANS_MAX`].
+pub fn spans(known: &[String], question: &str, missed: Option<&str>) -> Vec<String> {
+    let asked: BTreeSet<String> = words(question).into_iter().collect();
+    let trim = |t: &str| {
+        t.trim_matches(|c: char| !c.is_alphanumeric())
+            .trim()
+            .to_string()
+    };
+    let mut out: Vec<String> = Vec::new();
+    let push = |span: String, out: &mut Vec<String>| {
+        let w = words(&span);
+        let own = w.iter().any(|x| !asked.contains(x) && x != "says" && x != "shows");
+        if !span.is_empty()
+            && own
+            && missed.is_none_or(|m| trim(m).to_lowercase() != span.to_lowercase())
+            && !out.contains(&span)
+            && out.len() < SPANS_MAX
+        {
+            out.push(span);
+        }
+    };
+    for line in known.iter().rev().filter(|l| l.as_str() != MISSED) {
+        let said = line
+            .split_once(": ")
+            .map_or(line.as_str(), |(_, rest)| rest);
+        push(trim(said), &mut out);
+        let tokens: Vec<&str> = said.split_whitespace().collect();
+        for len in 1..=SPAN_WORDS.min(tokens.len()) {
+            for start in 0..=tokens.len() - len {
+                push(trim(&tokens[start..start + len].join(" ")), &mut out);
+            }
+        }
+    }
+    out
+}
+
+/// Whether a reply to an errand gives nothing of its own: it only repeats the question, or it
+/// is a worked example's answer that no line stated above the question holds (copied from the
+/// prompt, not read from the world).
+pub fn gives_nothing(reply: &str, question: &str, known: &[String]) -> bool {
+    if only_repeats(reply, question, None) {
+        return true;
+    }
+    let r = reply
+        .trim()
+        .trim_matches(|c: char| !c.is_alphanumeric())
+        .to_lowercase();
+    crate::world::prompt::demonstrated_answers()
+        .iter()
+        .any(|d| d.to_lowercase() == r)
+        && !known.iter().any(|k| k.to_lowercase().contains(&r))
+}
+
 /// Whether `reply` only repeats the commission's words or a command it ran: such a reply
 /// answers nothing, whatever it holds.
 pub fn only_repeats(reply: &str, text: &str, stage: Option<&Stage>) -> bool {

@@ -16,7 +16,7 @@ use crate::creature::stream::{StreamLine, Voice};
 use crate::creature::tool::ToolSpec;
 use crate::creature::{Morph, Persona, notebooks};
 use crate::mind::Prompt;
-use crate::mind::schema::action_schema;
+use crate::mind::schema::{self, action_schema};
 use crate::turn::ctx::TurnCtx;
 use crate::turn::ideas;
 use crate::turn::lease::{lease_lifetime_ms, record_interrupted, resting_until};
@@ -75,7 +75,23 @@ pub struct Plan {
     /// The second asking, should the model repeat the previous work turn's idle action on this
     /// step (`[wisdom] second_thought_enabled`).
     pub rethink: Option<Rethink>,
+    /// An errand's answer (`[wisdom] errands_enabled`): what it is asked with, and what a
+    /// second answer is picked among should the first give nothing of its own.
+    pub answer: Option<Answering>,
 }
+
+/// An errand's answer, as the tick asks it.
+#[derive(Debug, Clone)]
+pub struct Answering {
+    pub question: String,
+    /// The `Known fact` bodies above the question.
+    pub known: Vec<String>,
+    /// What a second answer is picked among ([`steps::errand::spans`]).
+    pub spans: Vec<String>,
+}
+
+/// The tools whose `path` an errand's step names ([`schema::paths_among`]).
+const PATH_TOOLS: &[&str] = &["read_file", "write_file"];
 
 /// What the first phase found.
 #[derive(Debug)]
@@ -367,6 +383,7 @@ pub fn begin<'a>(
     let mut prose_shown: Vec<recall::Shown> = Vec::new();
     // The second asking's (signatures, cue, schema), built beside the first.
     let mut second = None;
+    let mut answer = None;
     let (cue, schema) = match choice.turn {
         Turn::Rumination => match lane.as_ref().and_then(|l| l.material.as_ref()) {
             Some(material) => {
@@ -420,10 +437,24 @@ pub fn begin<'a>(
                 }
                 None => String::new(),
             };
-            (
-                prompt::answer_cue(step_text, &demo, &lines),
-                action_schema(&[]),
-            )
+            // After a reply the check did not pass, the answer is picked among what the look
+            // showed (and is not that reply again).
+            let missed = errand
+                .as_ref()
+                .filter(|c| c.missed_replies > 0)
+                .and_then(|c| c.reply.as_deref());
+            let spans = steps::errand::spans(&lines, step_text, missed);
+            let schema = if missed.is_some() && !spans.is_empty() {
+                schema::reply_among(&spans)
+            } else {
+                action_schema(&[])
+            };
+            answer = Some(Answering {
+                question: step_text.to_string(),
+                known: lines.clone(),
+                spans,
+            });
+            (prompt::answer_cue(step_text, &demo, &lines), schema)
         }
         _ => {
             let block = recall.block.as_deref();
@@ -431,7 +462,9 @@ pub fn begin<'a>(
             // A step plainly of an example's kind is answered from the examples: stated facts
             // above it would take their place (design §3.1).
             let plain = examples::plain(step_text, &pool);
-            let recalled = if plain {
+            // An errand's look or act is shown its kind's lesson and correction, not stated
+            // facts: their worked examples' answers are what a small model copies there.
+            let recalled = if plain || errand.is_some() {
                 Vec::new()
             } else {
                 recall::prose::for_step(tx, config, &ctx.memory, step.as_deref(), block)?
@@ -461,6 +494,12 @@ pub fn begin<'a>(
                 prose_shown.push(shown.clone());
                 example.push_str(text);
             }
+            // The paths an errand's step names are used whole (`read_file` and `write_file`
+            // take one of them).
+            let named: Vec<String> = match &errand {
+                Some(_) => steps::errand::named_paths(step_text),
+                None => Vec::new(),
+            };
             if config.wisdom.second_thought_enabled && !reacting {
                 let idle = rethink::idle_before(tx, &situation)?;
                 if !idle.is_empty() {
@@ -476,14 +515,18 @@ pub fn begin<'a>(
                         if tell {
                             action_schema(&[])
                         } else {
-                            rethink::schema_without(&visible, &tools)
+                            schema::paths_among(
+                                rethink::schema_without(&visible, &tools),
+                                PATH_TOOLS,
+                                &named,
+                            )
                         },
                     ));
                 }
             }
             (
                 work_cue_with(step.as_deref(), &known, &pool, &example, errands),
-                action_schema(&visible),
+                schema::paths_among(action_schema(&visible), PATH_TOOLS, &named),
             )
         }
     };
@@ -561,6 +604,7 @@ pub fn begin<'a>(
         objective: objective_now,
         lane,
         rethink,
+        answer,
     };
     Ok(Begin::Ready(Box::new(plan), ctx))
 }

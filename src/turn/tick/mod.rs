@@ -203,6 +203,40 @@ pub fn tick(
             }
         }
     }
+    // A second answer: an errand's reply that gives nothing of its own (the question's words, a
+    // worked example's answer) is asked again, picked among what the look showed.
+    if let Some(a) = &plan.answer
+        && let Decision::Say { action } = &decision
+        && action.tool == REPLY
+        && !a.spans.is_empty()
+        && steps::errand::gives_nothing(
+            action.str_arg("text").unwrap_or_default(),
+            &a.question,
+            &a.known,
+        )
+    {
+        let among = crate::mind::schema::reply_among(&a.spans);
+        match mind.complete(&plan.prompt, &among, &sampling) {
+            Ok(again) => {
+                let instead = decide(&plan, &again);
+                if !matches!(instead, Decision::Unreadable { .. }) {
+                    second_thought = Some(format!(
+                        "(second thought) {} gives nothing of its own; {} instead",
+                        finish::brief(&decision),
+                        finish::brief(&instead)
+                    ));
+                    decision = instead;
+                }
+                replies.push(again);
+            }
+            Err(err) => {
+                second_thought = Some(format!(
+                    "(second thought) not asked: {}",
+                    one_line_err(&err.message)
+                ));
+            }
+        }
+    }
     drop(mind);
     let reply = replies.last().cloned().expect("the first reply");
     let body = Body {
