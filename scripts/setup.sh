@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The newcomer's path: install what wis needs, fetch the embedded model, build wis with it,
-# birth a demo creature, live 20 ticks printing each one, and show its status.
+# birth a demo creature (born wise) in a small demo house with three of the keeper's errands
+# (examples/demo/), live 30 ticks printing each one, then show its status, the errands, what it
+# said to the keeper, and write its growth report.
 # Idempotent: a second run reuses the packages, the model, the build and the creature.
 #
 #   bash scripts/setup.sh
@@ -9,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 home=${WIS_DEMO_HOME:-$PWD/demo-home}
-ticks=${TICKS:-20}
+ticks=${TICKS:-30}
 
 echo "== packages"
 scripts/install-deps.sh
@@ -27,6 +29,16 @@ if [ -e "$home/wis.redb" ]; then
   echo "a creature already lives in $home; it lives on"
 else
   "$wis" --home "$home" init
+  cp -R examples/demo/house/. "$home/workspace/"
+  echo "== the keeper's errands (examples/demo/commissions.txt)"
+  while IFS= read -r line || [ -n "$line" ]; do
+    case "$line" in ''|\#*) continue ;; esac
+    kind=${line%%:*}
+    rest=${line#*: }
+    text=$(echo "${rest%%|*}" | sed 's/[[:space:]]*$//')
+    check=$(echo "${rest#*|}" | sed 's/^[[:space:]]*//')
+    "$wis" --home "$home" commission add "$text" --check "$check" --kind "$kind"
+  done < examples/demo/commissions.txt
 fi
 "$wis" --home "$home" config check --offline
 
@@ -43,6 +55,15 @@ done
 
 echo "== status"
 "$wis" --home "$home" status
+echo
+echo "== the keeper's errands"
+"$wis" --home "$home" commission list --all
+echo
+echo "== what it said to the keeper"
+"$wis" --home "$home" inbox
+echo
+"$wis" --home "$home" report --out "$home/report.html"
+echo "== its growth report: $home/report.html"
 echo
 echo "Keep it living:  scripts/live.sh $home 60   (WIS=$wis)"
 echo "or from cron:    * * * * * $wis --home $home tick"

@@ -32,6 +32,9 @@ struct Line {
     /// These scene actions in the grammar too, by name.
     #[serde(default)]
     acts: Option<Vec<String>>,
+    /// The whole schema to answer with (a tick's own, from `wis tick --dry-run`), over `tools`.
+    #[serde(default)]
+    schema: Option<serde_json::Value>,
 }
 
 /// Per format: (right, calls, reply → count).
@@ -119,8 +122,9 @@ pub fn run(mind: &mut dyn Mind, path: &str) -> Result<(), Box<dyn std::error::Er
             wis::wisdom::dream::read_reply(&reply.text)
         } else {
             let narrowed;
-            let schema = match &line.tools {
-                Some(names) => {
+            let schema = match (&line.schema, &line.tools) {
+                (Some(own), _) => own,
+                (None, Some(names)) => {
                     let some: Vec<_> = tools
                         .iter()
                         .copied()
@@ -129,7 +133,7 @@ pub fn run(mind: &mut dyn Mind, path: &str) -> Result<(), Box<dyn std::error::Er
                     narrowed = action_schema(&some);
                     &narrowed
                 }
-                None => &schema,
+                (None, None) => &schema,
             };
             let reply = mind.complete(&prompt, schema, &sampling)?;
             match Answer::from_reply(&reply.text) {

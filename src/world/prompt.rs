@@ -78,19 +78,21 @@ pub fn work_cue(step: Option<&str>) -> String {
 /// 0 of 12; after two examples 2 of 12, five of them copying one example's answer; after four
 /// examples, blank lines between them, 8 of 12; with these five, 9 of 12, no reply given to
 /// more than one step.
-pub const KNOWN_EXAMPLES: &str = "Known fact: The weather station answers on port 6120.\n\
+pub const KNOWN_EXAMPLES: &str = "What you know says where it came from (what you lived, were told \
+or inherited): check that it fits before you lean on it.\n\
+Known fact: (told) The weather station answers on port 6120.\n\
 Q: which port does the weather station answer on?\n\
 A: {\"tool\": \"reply\", \"args\": {\"text\": \"6120\"}}\n\n\
-Known fact: The dog is called Pip.\n\
+Known fact: (lived) The dog is called Pip.\n\
 Q: tell the keeper the dog's name\n\
 A: {\"tool\": \"reply\", \"args\": {\"text\": \"Pip\"}}\n\n\
-Known fact: The boiler manual is in docs/boiler.txt.\n\
+Known fact: (told) The boiler manual is in docs/boiler.txt.\n\
 Q: read the boiler manual\n\
 A: {\"tool\": \"read_file\", \"args\": {\"path\": \"docs/boiler.txt\"}}\n\n\
-Known fact: To see how warm the cellar is, run: thermo -c\n\
+Known fact: (lived) To see how warm the cellar is, run: thermo -c\n\
 Q: check the cellar temperature\n\
 A: {\"tool\": \"bash\", \"args\": {\"command\": \"thermo -c\"}}\n\n\
-Known fact: To wake the hall lights, run: lightctl on --hall\n\
+Known fact: (inherited from Ada) To wake the hall lights, run: lightctl on --hall\n\
 Q: turn on the hall lights\n\
 A: {\"tool\": \"bash\", \"args\": {\"command\": \"lightctl on --hall\"}}\n\n";
 

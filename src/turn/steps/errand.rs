@@ -396,6 +396,28 @@ pub fn named_paths(step: &str) -> Vec<String> {
     out
 }
 
+/// What the command that does an errand's step must name, whole: a look's file, folder or
+/// command; else the paths its words name and the texts they quote (`'buy milk'`).
+pub fn must_name(step: &str) -> Vec<String> {
+    if let Some(stage) = Stage::parse(step) {
+        return match stage {
+            Stage::Run(c) => vec![c],
+            Stage::Read(f) | Stage::CountLines(f) => vec![f],
+            Stage::CountFiles(d) | Stage::ReadAll(d) | Stage::Search(d, _) => vec![d],
+        };
+    }
+    static QUOTED: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"'([^']{1,80})'").expect("a valid pattern"));
+    let mut out = named_paths(step);
+    for c in QUOTED.captures_iter(step) {
+        let q = c[1].trim().to_string();
+        if !q.is_empty() && !out.contains(&q) {
+            out.push(q);
+        }
+    }
+    out
+}
+
 /// Most answers an errand's reply may be picked among.
 pub const SPANS_MAX: usize = 160;
 /// Most words of one such answer (a whole line may be longer).

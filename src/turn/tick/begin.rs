@@ -422,7 +422,7 @@ pub fn begin<'a>(
                 recall.block.as_deref(),
             )?;
             prose_shown.extend(recalled.iter().map(|k| k.shown(step_text)));
-            let mut lines: Vec<String> = recalled.into_iter().rev().map(|k| k.body).collect();
+            let mut lines: Vec<String> = recalled.iter().rev().map(|k| k.line()).collect();
             if let Some((body, shown)) = &correction
                 && !prose_shown.iter().any(|s| s.item == shown.item)
             {
@@ -470,7 +470,7 @@ pub fn begin<'a>(
                 recall::prose::for_step(tx, config, &ctx.memory, step.as_deref(), block)?
             };
             prose_shown.extend(recalled.iter().map(|k| k.shown(step_text)));
-            let mut known: Vec<String> = recalled.into_iter().map(|k| k.body).collect();
+            let mut known: Vec<String> = recalled.iter().map(|k| k.line()).collect();
             if let Some(here) = step_ref.as_ref().filter(|_| !reacting) {
                 let mut seen = if plain {
                     Vec::new()
@@ -500,6 +500,10 @@ pub fn begin<'a>(
                 Some(_) => steps::errand::named_paths(step_text),
                 None => Vec::new(),
             };
+            let must: Vec<String> = match &errand {
+                Some(_) => steps::errand::must_name(step_text),
+                None => Vec::new(),
+            };
             if config.wisdom.second_thought_enabled && !reacting {
                 let idle = rethink::idle_before(tx, &situation)?;
                 if !idle.is_empty() {
@@ -515,10 +519,13 @@ pub fn begin<'a>(
                         if tell {
                             action_schema(&[])
                         } else {
-                            schema::paths_among(
-                                rethink::schema_without(&visible, &tools),
-                                PATH_TOOLS,
-                                &named,
+                            schema::command_naming(
+                                schema::paths_among(
+                                    rethink::schema_without(&visible, &tools),
+                                    PATH_TOOLS,
+                                    &named,
+                                ),
+                                &must,
                             )
                         },
                     ));
@@ -526,7 +533,10 @@ pub fn begin<'a>(
             }
             (
                 work_cue_with(step.as_deref(), &known, &pool, &example, errands),
-                schema::paths_among(action_schema(&visible), PATH_TOOLS, &named),
+                schema::command_naming(
+                    schema::paths_among(action_schema(&visible), PATH_TOOLS, &named),
+                    &must,
+                ),
             )
         }
     };

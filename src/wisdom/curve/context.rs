@@ -150,10 +150,10 @@ impl<'a> ArmContexts<'a> {
                 k.engram.0,
                 k.kind.as_str(),
                 k.provenance.as_str(),
-                &k.body,
+                &k.line(),
             ));
         }
-        let facts = known.into_iter().map(|k| k.body).collect();
+        let facts = known.iter().map(|k| k.line()).collect();
         Ok((Remembered { precedents, facts }, shown))
     }
 

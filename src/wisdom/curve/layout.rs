@@ -54,6 +54,9 @@ const EXAMPLES: &[(&str, &str, &str)] = &[
     ),
 ];
 
+/// Where the examples' facts came from, as a recalled memory's line says it (WIS5).
+const FRAMES: &[&str] = &["lived", "told", "lived", "inherited from Ada"];
+
 /// What an arm remembers for one task.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Remembered {
@@ -73,11 +76,12 @@ impl Remembered {
 pub fn prefix() -> String {
     let mut out = String::from(
         "Answer each question with one JSON action: a reply, or a tool call when the question \
-         asks you to do something. When a known fact stands above a question, answer from it.\n\n",
+         asks you to do something. When a known fact stands above a question, answer from it; \
+         each says where it came from (lived, told, inherited): check it fits first.\n\n",
     );
-    for (fact, question, answer) in EXAMPLES {
+    for ((fact, question, answer), frame) in EXAMPLES.iter().zip(FRAMES.iter().cycle()) {
         out.push_str(&format!(
-            "Known fact: {fact}\nQ: {question}\nA: {answer}\n\n"
+            "Known fact: ({frame}) {fact}\nQ: {question}\nA: {answer}\n\n"
         ));
     }
     out

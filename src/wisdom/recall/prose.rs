@@ -39,9 +39,41 @@ pub struct Known {
     pub provenance: Provenance,
     /// The action it recommends, when it names one (a distilled procedure or guardrail).
     pub recommends: Option<String>,
+    /// Where it came from, as the line says it ([`frame`]).
+    pub frame: String,
+}
+
+/// Where a recalled memory came from, as its `Known fact` line says it (WIS5): `lived`, `told`,
+/// `the keeper said`, `inherited from VOLUME`; a told or inherited memory the creature's own
+/// settlements have borne out adds `verified`, one they have not yet, `not yet verified`.
+pub fn frame(e: &crate::memory::Engram) -> String {
+    let checked = if e.fate.verified_at.is_some() {
+        ", verified"
+    } else {
+        ", not yet verified"
+    };
+    match e.provenance {
+        Provenance::Experienced => "lived".into(),
+        Provenance::Told => format!("told{checked}"),
+        Provenance::Keeper => "the keeper said".into(),
+        Provenance::Inherited => {
+            let from = e
+                .sources
+                .iter()
+                .find_map(|s| s.strip_prefix(crate::memory::engram::HEIRLOOM_SOURCE))
+                .map(|v| format!(" from {}", v.chars().take(60).collect::<String>()))
+                .unwrap_or_default();
+            format!("inherited{from}{checked}")
+        }
+    }
 }
 
 impl Known {
+    /// The memory as its line states it, with where it came from: `(lived) notes.txt says: …`.
+    pub fn line(&self) -> String {
+        format!("({}) {}", self.frame, self.body)
+    }
+
     /// The bet of showing it above `step`: settled by the tick's outcome like the block's.
     pub fn shown(&self, step: &str) -> Shown {
         Shown {
@@ -107,7 +139,8 @@ pub fn known(rx: &impl Read, memory: &Memory, query: &str, budget: usize) -> Res
             .split_whitespace()
             .collect::<Vec<_>>()
             .join(" ");
-        let cost = known_line(&body).chars().count();
+        let framed = frame(&h.engram);
+        let cost = known_line(&format!("({framed}) {body}")).chars().count();
         if used + cost > budget {
             continue;
         }
@@ -119,6 +152,7 @@ pub fn known(rx: &impl Read, memory: &Memory, query: &str, budget: usize) -> Res
             sim: h.sim,
             provenance: h.engram.provenance,
             recommends: bets::recommends(&h.engram),
+            frame: framed,
         });
     }
     Ok(out)

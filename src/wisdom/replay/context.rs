@@ -101,7 +101,7 @@ pub fn rebuild(
         .injected
         .items
         .extend(recalled.iter().map(|k| k.shown(step)));
-    let known: Vec<String> = recalled.into_iter().map(|k| k.body).collect();
+    let known: Vec<String> = recalled.iter().map(|k| k.line()).collect();
     let cue = work_cue_with(step_of(&m.situation), &known, &pool, "", false);
     // Today's standing values, as today's tick reads them.
     let held: Vec<String> = crate::memory::standing(rx, prompt::VALUES_SHOWN)?
