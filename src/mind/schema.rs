@@ -76,49 +76,6 @@ pub fn paths_among(mut schema: Value, tools: &[&str], paths: &[String]) -> Value
     schema
 }
 
-/// `schema` with `bash`'s `command` naming `parts` (the first two, in either order): what an
-/// errand's words name, used whole in the command that does it. Unchanged when `parts` is empty.
-pub fn command_naming(mut schema: Value, parts: &[String]) -> Value {
-    let esc: Vec<String> = parts
-        .iter()
-        .filter(|p| !p.is_empty())
-        .take(2)
-        .map(|p| regex_escape(p))
-        .collect();
-    // Any run of characters a JSON string holds unescaped: `.` would let the grammar run past
-    // the string's closing quote.
-    const ANY: &str = r#"[^"\\]*"#;
-    let pattern = match esc.as_slice() {
-        [] => return schema,
-        [one] => format!("^{ANY}{one}{ANY}$"),
-        [a, b] => format!("^({ANY}{a}{ANY}{b}{ANY}|{ANY}{b}{ANY}{a}{ANY})$"),
-        _ => unreachable!("at most two"),
-    };
-    if let Some(branches) = schema.get_mut("anyOf").and_then(Value::as_array_mut) {
-        for b in branches {
-            let bash = b.pointer("/properties/tool/enum/0").and_then(Value::as_str) == Some("bash");
-            if let Some(Value::Object(command)) = b.pointer_mut("/properties/args/properties/command")
-                && bash
-            {
-                command.insert("pattern".into(), pattern.clone().into());
-            }
-        }
-    }
-    schema
-}
-
-/// `text` with every character a pattern reads specially escaped.
-fn regex_escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() * 2);
-    for c in text.chars() {
-        if "\\.+*?()|[]{}^$".contains(c) {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out
-}
-
 /// The tool names a schema admits, in order.
 pub fn schema_tool_names(schema: &Value) -> Vec<String> {
     schema
@@ -205,7 +162,7 @@ mod tests {
     }
 
     #[test]
-    fn named_paths_bind_the_path_tools_and_commands_name_what_was_named() {
+    fn named_paths_bind_the_path_tools() {
         let s = paths_among(every_tool(), &["read_file"], &["papers/a.cfg".into()]);
         let branch = |s: &Value, tool: &str| -> Value {
             s["anyOf"]
@@ -226,19 +183,5 @@ mod tests {
                 .is_none()
         );
         assert_eq!(paths_among(every_tool(), &["read_file"], &[]), every_tool());
-        let c = command_naming(every_tool(), &["a.txt".into(), "b (1).txt".into()]);
-        let pattern = branch(&c, "bash")
-            .pointer("/properties/args/properties/command/pattern")
-            .and_then(Value::as_str)
-            .unwrap()
-            .to_string();
-        assert_eq!(
-            pattern,
-            r#"^([^"\\]*a\.txt[^"\\]*b \(1\)\.txt[^"\\]*|[^"\\]*b \(1\)\.txt[^"\\]*a\.txt[^"\\]*)$"#
-        );
-        let re = regex::Regex::new(&pattern).unwrap();
-        assert!(re.is_match("cp b (1).txt a.txt"));
-        assert!(!re.is_match("cp a.txt c.txt"));
-        assert_eq!(command_naming(every_tool(), &[]), every_tool());
     }
 }

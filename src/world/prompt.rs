@@ -113,8 +113,7 @@ pub const ANSWER_EXAMPLES: &[(&str, &str, &str)] = &[
         "12",
     ),
     (
-        "Known fact: `grep -r . post` shows: post/ruby.txt:The red bicycle is fixed.\n\
-         Known fact: `grep -r . post` shows: post/jade.txt:We found the green umbrella.\n",
+        "Known fact: `grep -ril 'green umbrella' post` shows: post/jade.txt\n",
         "Which file in post mentions the green umbrella?",
         "post/jade.txt",
     ),

@@ -196,16 +196,8 @@ pub static ERRAND_EXAMPLES: &[Example] = &[
         r#"{"tool": "bash", "args": {"command": "wc -l lists/films.txt"}}"#,
     ),
     ex(
-        "count the files in albums",
-        r#"{"tool": "bash", "args": {"command": "ls albums | wc -l"}}"#,
-    ),
-    ex(
-        "search every file in post",
-        r#"{"tool": "bash", "args": {"command": "grep -r . post"}}"#,
-    ),
-    ex(
-        "search post for green umbrella",
-        r#"{"tool": "bash", "args": {"command": "grep -ril 'green umbrella' post"}}"#,
+        "run grep -ril 'red kite' post",
+        r#"{"tool": "bash", "args": {"command": "grep -ril 'red kite' post"}}"#,
     ),
     ex(
         "write blue into docs/colour.txt",

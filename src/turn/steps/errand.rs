@@ -25,35 +25,22 @@ use crate::wisdom::episodes::Episode;
 use crate::world::examples::{files_in, words};
 use crate::world::paths;
 
-/// One look before the answer.
+/// One look before the answer: a file read, or a command run (the keeper's own, or the one
+/// the errand's words call for: counting a file's lines or a folder's files, searching a
+/// folder). A small model copies a command out of its step far more surely than it adapts one
+/// from a worked example (measured on the suite's tune half), so a look names its command.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Stage {
     /// `read FILE`.
     Read(String),
     /// `run CMD`.
     Run(String),
-    /// `count the lines in FILE`.
-    CountLines(String),
-    /// `count the files in DIR`.
-    CountFiles(String),
-    /// `search every file in DIR`.
-    ReadAll(String),
-    /// `search DIR for THING`.
-    Search(String, String),
 }
 
 static RE_READ: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^read (\S+)$").expect("a valid pattern"));
 static RE_RUN: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^run (.+)$").expect("a valid pattern"));
-static RE_LINES: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^count the lines in (\S+)$").expect("a valid pattern"));
-static RE_FILES: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^count the files in (\S+)$").expect("a valid pattern"));
-static RE_SEARCH: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^search (\S+) for (.+)$").expect("a valid pattern"));
-static RE_ALL: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^search every file in (\S+)$").expect("a valid pattern"));
 
 impl Stage {
     /// The step as the creature reads it.
@@ -61,35 +48,20 @@ impl Stage {
         match self {
             Stage::Read(f) => format!("read {f}"),
             Stage::Run(c) => format!("run {c}"),
-            Stage::CountLines(f) => format!("count the lines in {f}"),
-            Stage::CountFiles(d) => format!("count the files in {d}"),
-            Stage::ReadAll(d) => format!("search every file in {d}"),
-            Stage::Search(d, t) => format!("search {d} for {t}"),
         }
     }
 
     /// Reads a stage back from its text (the forms [`Stage::text`] writes).
     pub fn parse(text: &str) -> Option<Stage> {
-        let one = |re: &Regex| re.captures(text).map(|c| c[1].to_string());
-        if let Some(f) = one(&RE_LINES) {
-            return Some(Stage::CountLines(f));
+        if let Some(c) = RE_READ.captures(text) {
+            return Some(Stage::Read(c[1].to_string()));
         }
-        if let Some(d) = one(&RE_FILES) {
-            return Some(Stage::CountFiles(d));
-        }
-        if let Some(d) = one(&RE_ALL) {
-            return Some(Stage::ReadAll(d));
-        }
-        if let Some(c) = RE_SEARCH.captures(text) {
-            return Some(Stage::Search(c[1].to_string(), c[2].to_string()));
-        }
-        if let Some(f) = one(&RE_READ) {
-            return Some(Stage::Read(f));
-        }
-        one(&RE_RUN).map(Stage::Run)
+        RE_RUN.captures(text).map(|c| Stage::Run(c[1].to_string()))
     }
 
-    /// What closes it: a successful read or command naming its file, folder or program.
+    /// What closes it: a successful read (or `cat`) of its file, the path whole; a command
+    /// with its program that names each of its words naming a path (`wc -l a/b.txt` needs
+    /// `a/b.txt`; `grep -ril 'x' letters` needs `letters`).
     pub fn asks(&self) -> Asks {
         let act = |tools: &[&str], m: Matcher| Asks::Act {
             tools: tools.iter().map(|t| t.to_string()).collect(),
@@ -97,15 +69,12 @@ impl Stage {
         };
         match self {
             Stage::Read(f) => act(&["read_file", "bash"], Matcher::Mentions(vec![f.clone()])),
-            Stage::Run(c) => act(
-                &["bash"],
-                Matcher::FirstWord(vec![
-                    c.split_whitespace().next().unwrap_or_default().to_string(),
-                ]),
-            ),
-            Stage::CountLines(f) => act(&["bash"], Matcher::Mentions(vec![f.clone()])),
-            Stage::CountFiles(d) | Stage::ReadAll(d) | Stage::Search(d, _) => {
-                act(&["bash"], Matcher::Mentions(vec![d.clone()]))
+            Stage::Run(c) => {
+                let program = c.split_whitespace().next().unwrap_or_default().to_string();
+                match operand(c) {
+                    Some(o) => act(&["bash"], Matcher::Mentions(vec![o])),
+                    None => act(&["bash"], Matcher::FirstWord(vec![program])),
+                }
             }
         }
     }
@@ -116,13 +85,29 @@ impl Stage {
         let command = action.and_then(|a| a.str_arg("command"));
         match (self, command) {
             (_, Some(c)) => format!("`{}` shows", c.trim()),
-            (Stage::Read(f), None) | (Stage::CountLines(f), None) => format!("{f} says"),
+            (Stage::Read(f), None) => format!("{f} says"),
             (Stage::Run(c), None) => format!("`{c}` shows"),
-            (Stage::CountFiles(d), None)
-            | (Stage::ReadAll(d), None)
-            | (Stage::Search(d, _), None) => format!("{d} shows"),
         }
     }
+}
+
+/// The word of a command that names what it works on: its last word that is not its program,
+/// a flag, a quoted text, a pipe or the program after one (`letters` in `grep -ril 'x'
+/// letters`, `manuals` in `ls manuals | wc -l`).
+fn operand(command: &str) -> Option<String> {
+    static QUOTED: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r#"'[^']*'|"[^"]*""#).expect("a valid pattern"));
+    let bare = QUOTED.replace_all(command, " ");
+    let tokens: Vec<&str> = bare.split_whitespace().collect();
+    let mut out = None;
+    for (i, t) in tokens.iter().enumerate() {
+        let program = i == 0 || tokens[i - 1] == "|";
+        if program || t.starts_with('-') || *t == "|" || !t.chars().any(char::is_alphanumeric) {
+            continue;
+        }
+        out = Some(t.to_string());
+    }
+    out
 }
 
 /// Whether a commission with `check` and these words asks for an answer: its check reads the
@@ -168,7 +153,7 @@ pub fn stages(text: &str, check: Option<&Check>, workspace: &Path) -> Vec<String
     });
     if let Some(f) = file {
         if LINES.is_match(&lower) {
-            return vec![Stage::CountLines(f).text()];
+            return vec![Stage::Run(format!("wc -l {f}")).text()];
         }
         return vec![Stage::Read(f).text()];
     }
@@ -181,7 +166,7 @@ pub fn stages(text: &str, check: Option<&Check>, workspace: &Path) -> Vec<String
     });
     if let Some(dir) = folder_in(text, workspace) {
         if FILES.is_match(&lower) {
-            return vec![Stage::CountFiles(dir).text()];
+            return vec![Stage::Run(format!("ls {dir} | wc -l")).text()];
         }
         let dir_words: BTreeSet<String> = words(&dir).into_iter().collect();
         let thing = THING
@@ -197,10 +182,11 @@ pub fn stages(text: &str, check: Option<&Check>, workspace: &Path) -> Vec<String
                     && !w
                         .iter()
                         .all(|x| dir_words.contains(x) || NOT_A_THING.contains(&x.as_str()))
-            });
+            })
+            .filter(|t| !t.contains('\''));
         return vec![match thing {
-            Some(t) => Stage::Search(dir, t).text(),
-            None => Stage::ReadAll(dir).text(),
+            Some(t) => Stage::Run(format!("grep -ril '{t}' {dir}")).text(),
+            None => Stage::Run(format!("grep -r . {dir}")).text(),
         }];
     }
     Vec::new()
@@ -248,7 +234,7 @@ pub fn known(stage: &Stage, action: Option<&Action>, seen: &str, question: &str)
         .into_iter()
         .map(|l| format!("{source}: {l}"))
         .collect();
-    if lines.len() > 1 && matches!(stage, Stage::Run(_) | Stage::CountFiles(_)) {
+    if lines.len() > 1 && matches!(stage, Stage::Run(_)) {
         out.insert(0, format!("{source} {} lines", lines.len()));
     }
     out
@@ -396,28 +382,6 @@ pub fn named_paths(step: &str) -> Vec<String> {
     out
 }
 
-/// What the command that does an errand's step must name, whole: a look's file, folder or
-/// command; else the paths its words name and the texts they quote (`'buy milk'`).
-pub fn must_name(step: &str) -> Vec<String> {
-    if let Some(stage) = Stage::parse(step) {
-        return match stage {
-            Stage::Run(c) => vec![c],
-            Stage::Read(f) | Stage::CountLines(f) => vec![f],
-            Stage::CountFiles(d) | Stage::ReadAll(d) | Stage::Search(d, _) => vec![d],
-        };
-    }
-    static QUOTED: LazyLock<Regex> =
-        LazyLock::new(|| Regex::new(r"'([^']{1,80})'").expect("a valid pattern"));
-    let mut out = named_paths(step);
-    for c in QUOTED.captures_iter(step) {
-        let q = c[1].trim().to_string();
-        if !q.is_empty() && !out.contains(&q) {
-            out.push(q);
-        }
-    }
-    out
-}
-
 /// Most answers an errand's reply may be picked among.
 pub const SPANS_MAX: usize = 160;
 /// Most words of one such answer (a whole line may be longer).
@@ -437,7 +401,9 @@ pub fn spans(known: &[String], question: &str, missed: Option<&str>) -> Vec<Stri
     let mut out: Vec<String> = Vec::new();
     let push = |span: String, out: &mut Vec<String>| {
         let w = words(&span);
-        let own = w.iter().any(|x| !asked.contains(x) && x != "says" && x != "shows");
+        let own = w
+            .iter()
+            .any(|x| !asked.contains(x) && x != "says" && x != "shows");
         if !span.is_empty()
             && own
             && missed.is_none_or(|m| trim(m).to_lowercase() != span.to_lowercase())

@@ -500,10 +500,6 @@ pub fn begin<'a>(
                 Some(_) => steps::errand::named_paths(step_text),
                 None => Vec::new(),
             };
-            let must: Vec<String> = match &errand {
-                Some(_) => steps::errand::must_name(step_text),
-                None => Vec::new(),
-            };
             if config.wisdom.second_thought_enabled && !reacting {
                 let idle = rethink::idle_before(tx, &situation)?;
                 if !idle.is_empty() {
@@ -519,13 +515,10 @@ pub fn begin<'a>(
                         if tell {
                             action_schema(&[])
                         } else {
-                            schema::command_naming(
-                                schema::paths_among(
-                                    rethink::schema_without(&visible, &tools),
-                                    PATH_TOOLS,
-                                    &named,
-                                ),
-                                &must,
+                            schema::paths_among(
+                                rethink::schema_without(&visible, &tools),
+                                PATH_TOOLS,
+                                &named,
                             )
                         },
                     ));
@@ -533,10 +526,7 @@ pub fn begin<'a>(
             }
             (
                 work_cue_with(step.as_deref(), &known, &pool, &example, errands),
-                schema::command_naming(
-                    schema::paths_among(action_schema(&visible), PATH_TOOLS, &named),
-                    &must,
-                ),
+                schema::paths_among(action_schema(&visible), PATH_TOOLS, &named),
             )
         }
     };
