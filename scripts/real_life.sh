@@ -14,7 +14,9 @@
 #
 # Env: WIS (the wis binary; default target/release/wis, else wis on PATH),
 #      SLEEP_EVERY (default 50), COMMISSIONS (a file of commissions, one per line, each
-#      `TEXT` or `TEXT | CHECK`, given to the newborn before its first tick), HOUSE (a
+#      `[KIND:] TEXT [| CHECK]`: a check in `wis commission add --check`'s vocabulary, a kind
+#      as the commission suite names them, passed as `--kind`; given to the newborn before its
+#      first tick; blank lines and `#` lines are skipped), HOUSE (a
 #      folder whose files are copied into the newborn's workspace before its first tick: what
 #      a keeper leaves for it to find), CONTINUE=1 (HOME already holds a creature born here:
 #      it lives TICKS more, its sleeps keeping the cadence of its age; SEED, HOUSE and
@@ -63,13 +65,19 @@ else
     while IFS= read -r line || [ -n "$line" ]; do
       [ -z "${line// }" ] && continue
       case "$line" in \#*) continue ;; esac
-      text=${line%%|*}; text=$(echo "$text" | sed 's/[[:space:]]*$//')
-      if [[ "$line" == *"|"* ]]; then
-        check=$(echo "${line#*|}" | sed 's/^[[:space:]]*//')
-        "$wis" --home "$home" commission add "$text" --check "$check"
-      else
-        "$wis" --home "$home" commission add "$text"
+      # `KIND: ` first names the errand's kind (`wis commission add --kind`), as the
+      # commission suite's lists do.
+      args=(commission add)
+      if [[ "$line" =~ ^([a-z][a-z0-9-]*):[[:space:]](.*)$ ]]; then
+        args+=(--kind "${BASH_REMATCH[1]}")
+        line=${BASH_REMATCH[2]}
       fi
+      text=${line%%|*}; text=$(echo "$text" | sed 's/^[[:space:]]*//; s/[[:space:]]*$//')
+      if [[ "$line" == *"|"* ]]; then
+        check=$(echo "${line#*|}" | sed 's/^[[:space:]]*//; s/[[:space:]]*$//')
+        args+=(--check "$check")
+      fi
+      "$wis" --home "$home" "${args[@]}" -- "$text"
     done < "$COMMISSIONS"
   fi
 fi

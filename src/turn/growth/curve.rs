@@ -3,7 +3,7 @@
 //! the crossing, its notes), the table of the same points as text, memory's paired gains at
 //! the newest age, the seed's readout (the wise arm against a naive larger one, and the age it
 //! crossed), each arm's compute at the newest age, and at that age the share of each arm's
-//! points won on the recall tasks, the situational calls only lived memory answers.
+//! points won on the recall and detail tasks, the situational calls only lived memory answers.
 
 use crate::base::exit::Result;
 use crate::base::html::{Cell, Html};
@@ -19,7 +19,8 @@ const AGES_SHOWN: usize = 30;
 #[derive(Debug)]
 pub(super) struct Panel {
     table: Option<CurveTable>,
-    /// At the newest age, per arm: its memory, and its points won on recall tasks over all.
+    /// At the newest age, per arm: its memory, and its points won on recall and detail tasks
+    /// over all.
     lived: Vec<(String, String, Option<f64>)>,
 }
 
@@ -45,7 +46,7 @@ impl Panel {
                         let recall: f64 = r
                             .tasks
                             .iter()
-                            .filter(|t| t.domain == Domain::Recall)
+                            .filter(|t| matches!(t.domain, Domain::Recall | Domain::Detail))
                             .map(|t| t.score)
                             .sum();
                         Some((
@@ -154,9 +155,9 @@ impl Panel {
             })
             .collect();
         h.table(
-            "At the newest age: each arm's memory, and its points won on the recall tasks \
-             (answered only from lived memory)",
-            &["arm", "memory", "points from recall tasks"],
+            "At the newest age: each arm's memory, and its points won on the recall and detail \
+             tasks (answered only from lived memory)",
+            &["arm", "memory", "points from recall and detail tasks"],
             &rows,
         );
         if !table.other_versions.is_empty() {

@@ -5,7 +5,7 @@
 //! ```
 //!
 //! The format is strict on purpose: exactly the four keys `id`, `domain`
-//! (`ops|subsystems|recall|procedure`), `prompt` and `scorer`, and in a scorer exactly its own
+//! (`ops|subsystems|recall|detail|procedure|transfer`), `prompt` and `scorer`, and in a scorer exactly its own
 //! keys (see [`super::score`]). A misspelt key is an error rather than a silently vacuous
 //! scorer, because a battery is frozen once it has results. Blank lines are skipped; lines are
 //! bounded ([`MAX_LINE_BYTES`]); ids are unique. Any problem is an error naming the file and the
@@ -38,10 +38,15 @@ pub enum Domain {
     Ops,
     /// The creature's own subsystems and tools.
     Subsystems,
-    /// Situational calls only lived memory answers.
+    /// Situational calls only lived memory answers: what the keeper asked for.
     Recall,
+    /// What a life read or was told but was never asked about (a path in a config, a number in
+    /// a log line): only lived memory answers it.
+    Detail,
     /// Procedures, answered by acting.
     Procedure,
+    /// A job it did, asked on a file or folder it never touched: answered by acting.
+    Transfer,
 }
 
 /// One line as written.
@@ -81,6 +86,14 @@ pub struct Battery {
 pub const SHIPPED: &[(&str, &str)] = &[
     ("v1.jsonl", include_str!("../../../exam_battery/v1.jsonl")),
     ("v2.jsonl", include_str!("../../../exam_battery/v2.jsonl")),
+    (
+        "v3-tune.jsonl",
+        include_str!("../../../exam_battery/v3-tune.jsonl"),
+    ),
+    (
+        "v3-test.jsonl",
+        include_str!("../../../exam_battery/v3-test.jsonl"),
+    ),
 ];
 
 impl Battery {

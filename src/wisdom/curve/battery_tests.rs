@@ -34,6 +34,44 @@ fn a_hand_written_battery_loads_in_any_key_order() {
 }
 
 #[test]
+fn every_domain_is_read_and_an_unknown_one_names_them_all() {
+    let lines: Vec<String> = [
+        "ops",
+        "subsystems",
+        "recall",
+        "detail",
+        "procedure",
+        "transfer",
+    ]
+    .iter()
+    .map(|d| {
+        format!(
+            r#"{{"id":"{d}","domain":"{d}","prompt":"p","scorer":{{"type":"exact","answer":"a"}}}}"#
+        )
+    })
+    .collect();
+    let b = parse(&lines.join("\n")).unwrap();
+    let domains: Vec<Domain> = b.tasks.iter().map(|t| t.domain).collect();
+    assert_eq!(
+        domains,
+        [
+            Domain::Ops,
+            Domain::Subsystems,
+            Domain::Recall,
+            Domain::Detail,
+            Domain::Procedure,
+            Domain::Transfer,
+        ]
+    );
+    let e =
+        err(r#"{"id":"x","domain":"details","prompt":"p","scorer":{"type":"exact","answer":"a"}}"#);
+    assert_eq!(e.code(), 65);
+    for d in ["detail", "transfer"] {
+        assert!(e.message.contains(d), "{}", e.message);
+    }
+}
+
+#[test]
 fn crlf_line_ends_are_accepted() {
     let b = parse(&HAND_WRITTEN.replace('\n', "\r\n")).unwrap();
     assert_eq!(b.tasks.len(), 4);

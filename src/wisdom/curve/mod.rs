@@ -58,4 +58,6 @@ pub fn results(rx: &impl Read) -> Result<Vec<CurveResult>> {
 }
 
 #[cfg(test)]
+mod battery_v3_tests;
+#[cfg(test)]
 mod tests;

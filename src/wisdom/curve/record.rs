@@ -105,12 +105,23 @@ fn short(sha: &str) -> String {
     format!("{}…", &sha[..sha.len().min(12)])
 }
 
-/// `v1` → `v2`; anything else gets `-2` appended.
+/// `v1` → `v2`, `v3-test` → `v4-test` (the first number counts up); a name without a number
+/// gets `-2` appended.
 fn next_version_name(version: &str) -> String {
-    let digits = version.trim_start_matches(|c: char| !c.is_ascii_digit());
-    match (version.strip_suffix(digits), digits.parse::<u64>()) {
-        (Some(prefix), Ok(n)) if !digits.is_empty() => format!("{prefix}{}.jsonl", n + 1),
-        _ => format!("{version}-2.jsonl"),
+    let Some(start) = version.find(|c: char| c.is_ascii_digit()) else {
+        return format!("{version}-2.jsonl");
+    };
+    let len = version[start..]
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(version.len() - start);
+    match version[start..start + len].parse::<u64>() {
+        Ok(n) => format!(
+            "{}{}{}.jsonl",
+            &version[..start],
+            n.saturating_add(1),
+            &version[start + len..]
+        ),
+        Err(_) => format!("{version}-2.jsonl"),
     }
 }
 
@@ -123,6 +134,8 @@ mod tests {
         assert_eq!(next_version_name("v1"), "v2.jsonl");
         assert_eq!(next_version_name("house-v9"), "house-v10.jsonl");
         assert_eq!(next_version_name("house"), "house-2.jsonl");
+        assert_eq!(next_version_name("v3-test"), "v4-test.jsonl");
+        assert_eq!(next_version_name("v3-tune"), "v4-tune.jsonl");
     }
 
     #[test]

@@ -82,6 +82,34 @@ fn the_lived_battery_v2_asks_what_its_house_and_commissions_hold() {
     }
 }
 
+/// Every battery version in `exam_battery/` is built into wis, byte for byte, so `wis curve run`
+/// finds it from any directory.
+#[test]
+fn every_battery_in_the_tree_is_built_in() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("exam_battery");
+    let mut on_disk: Vec<String> = std::fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".jsonl"))
+        .collect();
+    on_disk.sort();
+    let mut shipped: Vec<String> = battery::SHIPPED
+        .iter()
+        .map(|(n, _)| n.to_string())
+        .collect();
+    shipped.sort();
+    assert_eq!(on_disk, shipped);
+    for (name, text) in battery::SHIPPED {
+        assert_eq!(
+            std::fs::read_to_string(root.join(name)).unwrap(),
+            *text,
+            "{name}"
+        );
+        let b = Battery::resolve(&Path::new("nowhere").join(name), &root).unwrap();
+        assert_eq!(b.path, Path::new(&format!("(built in) {name}")));
+    }
+}
+
 const V2_SHA256: &str = "2d4a4dafe90c19ee92b10cf7c92446f8fa8c47e35a62b35f51f0e2bae2e099ef";
 
 const V1_SHA256: &str = "01956b88fbcd24391f2bf5930f552b039cce53a711d5e060802058b97c52293c";

@@ -4,6 +4,7 @@
 //! busy store, the keeper's commands beside running ticks and the syncs a command asks of the
 //! disk; and the report snapshots, text and JSON, of every reporting command.
 
+mod battery_v3;
 mod cachectl;
 mod cast;
 mod cast_acts;
