@@ -415,7 +415,9 @@ pub fn spans(known: &[String], question: &str, missed: Option<&str>) -> Vec<Stri
     let mut out: Vec<String> = Vec::new();
     let push = |span: String, out: &mut Vec<String>| {
         let w = words(&span);
-        let own = w.iter().any(|x| !asked.contains(x) && x != "says" && x != "shows");
+        let own = w
+            .iter()
+            .any(|x| !asked.contains(x) && x != "says" && x != "shows");
         if !span.is_empty()
             && own
             && missed.is_none_or(|m| trim(m).to_lowercase() != span.to_lowercase())
