@@ -129,13 +129,14 @@ impl Witness {
         self
     }
 
-    /// In words: `tick 12, errand done: commission #3 done: reply contains 7341 (episodes 11, 12)`.
+    /// In words: `tick 12, errand done: commission #3 done: reply contains 7341 (its episodes
+    /// at ticks 11, 12)`.
     pub fn line(&self) -> String {
-        let eps = if self.episodes.is_empty() {
-            String::new()
-        } else {
-            let ticks: Vec<String> = self.episodes.iter().map(u64::to_string).collect();
-            format!(" (episodes at ticks {})", ticks.join(", "))
+        let ticks: Vec<String> = self.episodes.iter().map(u64::to_string).collect();
+        let eps = match ticks.len() {
+            0 => String::new(),
+            1 => format!(" (its episode at tick {})", ticks[0]),
+            _ => format!(" (its episodes at ticks {})", ticks.join(", ")),
         };
         format!(
             "tick {}, {}: {}{eps}",
@@ -293,7 +294,7 @@ mod tests {
         .episodes([4, 3, 3]);
         assert_eq!(
             w.line(),
-            "tick 4, errand done: commission #3 done: reply contains 7 (episodes at ticks 3, 4)"
+            "tick 4, errand done: commission #3 done: reply contains 7 (its episodes at ticks 3, 4)"
         );
         // An old fate without witnesses reads as before, and writes no such key.
         let old: Fate = serde_json::from_str(r#"{"quiet_since":null}"#).unwrap();

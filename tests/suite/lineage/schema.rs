@@ -76,7 +76,9 @@ fn the_schema_and_the_reader_agree_on_the_samples_and_their_mutations() {
     // Version 2's parts: lines[1] holds a lesson and world evidence, lines[5] a group.
     let v2_mutations: [(&str, Mutation); 6] = [
         ("unknown lesson key", |v| v[1]["lesson"]["extra"] = json!(1)),
-        ("lesson of no role", |v| v[1]["lesson"]["role"] = json!("sing")),
+        ("lesson of no role", |v| {
+            v[1]["lesson"]["role"] = json!("sing")
+        }),
         ("world evidence of no kind", |v| {
             v[1]["world"][0]["how"] = json!("rumour")
         }),
@@ -129,11 +131,19 @@ fn the_schema_names_the_keys_the_writer_writes() {
         if name == "ok-two-items.jsonl" {
             // The guardrail has a signature; the reflex, which carries its own, has none.
             assert!(lines[2].get("signature").is_none());
-            assert!(!written.contains("\"world\""), "a version 1 volume writes back as one");
+            assert!(
+                !written.contains("\"world\""),
+                "a version 1 volume writes back as one"
+            );
         }
     }
     let named = |def: &Value| -> std::collections::BTreeSet<String> {
-        def["properties"].as_object().unwrap().keys().cloned().collect()
+        def["properties"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .cloned()
+            .collect()
     };
     assert_eq!(headers, named(&s["$defs"]["header"]), "header");
     assert_eq!(records, named(&s["$defs"]["record"]), "record");
