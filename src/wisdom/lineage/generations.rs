@@ -189,3 +189,76 @@ fn median_f64(values: impl Iterator<Item = f64>) -> Option<f64> {
     v.sort_by(f64::total_cmp);
     (!v.is_empty()).then(|| v[(v.len() - 1) / 2])
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::wisdom::lineage::format::{Commissions, CurvePoint};
+
+    fn mark(volume: &str, generation: u32, points: &[(u64, f64)], rate: Option<f64>) -> Mark {
+        Mark {
+            volume: volume.into(),
+            creature: volume.into(),
+            generation,
+            ticks_to_u2: None,
+            ticks_to_first_quest: None,
+            ticks_to_first_confirmed_commission: Some(10 * u64::from(generation)),
+            curve: points
+                .iter()
+                .map(|(ticks, score)| CurvePoint {
+                    arm: DEFAULT_ARM.into(),
+                    ticks: *ticks,
+                    score: *score,
+                })
+                .collect(),
+            ticks_to_level_2: Some(40 / u64::from(generation)),
+            commissions: rate.map(|r| Commissions {
+                given: 4,
+                done: 2,
+                missed: 1,
+                live: 1,
+                done_rate: Some(r),
+                median_ticks_to_done: Some(3.0),
+            }),
+        }
+    }
+
+    #[test]
+    fn a_generation_is_compared_at_a_fixed_age_and_by_the_keeper_s_figures() {
+        let marks = [
+            mark("A", 1, &[(90, 0.5), (300, 0.75)], Some(0.5)),
+            mark("B", 2, &[(120, 0.625), (300, 0.875)], Some(0.75)),
+            mark("C", 2, &[(60, 0.25)], None),
+        ];
+        let gens = generations(&marks, DEFAULT_ARM, 100);
+        assert_eq!(gens.len(), 2);
+        let (one, two) = (&gens[0], &gens[1]);
+        assert_eq!(
+            (one.score_at_age, one.score_at_age_from),
+            (Some(0.5), Some(90))
+        );
+        assert_eq!((one.score, one.score_age), (Some(0.75), Some(300)));
+        assert_eq!(one.done_rate, Some(0.5));
+        assert_eq!(one.ticks_to_level_2, Some(40));
+        // B's point nearest 100 is at 120, C's at 60: the median of 0.625 and 0.25, the
+        // farthest age named.
+        assert_eq!(two.score_at_age, Some(0.25));
+        assert_eq!(two.score_at_age_from, Some(60));
+        assert_eq!(two.done_rate, Some(0.75), "over the creatures with figures");
+        assert_eq!((two.commissions_given, two.commissions_done), (4, 2));
+        assert_eq!(two.ticks_to_first_confirmed_commission, Some(20));
+        assert_eq!(
+            figures(two),
+            [
+                "75% (2 of 4)",
+                "20",
+                "20",
+                "-",
+                "-",
+                "0.250 at 60",
+                "0.250 at 300"
+            ]
+        );
+        assert_eq!(headers(DEFAULT_ARM, 100)[7], "wise-small at age 100");
+    }
+}

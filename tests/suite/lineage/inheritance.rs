@@ -113,14 +113,17 @@ fn inherit(heir: &TestEnv, path: &str) -> Value {
     heir.json(&["legacy", "import", name, "--output-format", "json"])
 }
 
-/// An elder that copied a file for the keeper, then, shown that lesson, copied another.
+/// An elder that copied a file for the keeper, then, shown that lesson, copied two more (and
+/// reached level 2 with the third).
 fn copier() -> (TestEnv, FakeOpenAi) {
     let server = server(&[
         bash("cp papers/boiler.cfg papers/boiler-copy.cfg"),
         bash("cp notes.txt notes-old.txt"),
+        bash("cp papers/rota.txt papers/rota-spare.txt"),
     ]);
     let env = creature(1, &server);
     env.write("workspace/papers/boiler.cfg", "pressure: 62\n");
+    env.write("workspace/papers/rota.txt", "Signe, Ove\n");
     env.write("workspace/notes.txt", "hello\n");
     give(
         &env,
@@ -138,6 +141,14 @@ fn copier() -> (TestEnv, FakeOpenAi) {
     );
     tick(&env);
     assert!(done(&env, 2));
+    give(
+        &env,
+        "Make a spare of papers/rota.txt named papers/rota-spare.txt.",
+        "command test -f papers/rota-spare.txt",
+        "copy",
+    );
+    tick(&env);
+    assert!(done(&env, 3));
     (env, server)
 }
 
@@ -188,8 +199,8 @@ fn a_lesson_followed_into_a_done_commission_is_verified_by_the_world_passed_on_a
         .collect();
     assert_eq!(
         lessons.len(),
-        2,
-        "both lessons verified by the world: {lessons:#?}"
+        3,
+        "every lesson verified by the world: {lessons:#?}"
     );
     for r in &lessons {
         let l = r.lesson.as_ref().expect("a lesson travels whole");
@@ -203,7 +214,7 @@ fn a_lesson_followed_into_a_done_commission_is_verified_by_the_world_passed_on_a
     let heir = creature(6, &heir_server);
     heir.write("workspace/ledger/coal.txt", "two sacks\n");
     let imported = inherit(&heir, &path);
-    assert_eq!(imported["imported"]["engrams"], 2, "{imported}");
+    assert_eq!(imported["imported"]["engrams"], 3, "{imported}");
     give(
         &heir,
         "Back up ledger/coal.txt to ledger/coal-old.txt.",
@@ -245,6 +256,28 @@ fn a_lesson_followed_into_a_done_commission_is_verified_by_the_world_passed_on_a
     );
     assert_eq!(json["verified"]["world"][0]["how"], "followed_into_close");
     assert!(text.contains("marked verified here at sleep 1"), "{text}");
+
+    // The generations side by side: the keeper's figures, level 2, the score at an age.
+    let gens = heir.json(&["legacy", "lineage", "--output-format", "json"]);
+    let figures = |g: &Value| {
+        (
+            g["done_rate"].as_f64(),
+            g["commissions_done"].as_u64(),
+            g["ticks_to_first_confirmed_commission"].as_u64(),
+            g["ticks_to_level_2"].as_u64(),
+        )
+    };
+    assert_eq!(
+        figures(&gens[0]),
+        (Some(1.0), Some(3), Some(1), Some(3)),
+        "{gens}"
+    );
+    assert_eq!(
+        figures(&gens[1]),
+        (Some(1.0), Some(1), Some(1), None),
+        "{gens}"
+    );
+    snapshot!(heir, "legacy-lineage-generations", ["legacy", "lineage"]).ok();
 }
 
 #[test]
@@ -266,16 +299,16 @@ fn an_inherited_lesson_that_fails_twice_in_the_new_house_is_demoted_saying_so() 
         "copy",
     );
     let before = with_source(&heir, "errand:copy").len();
-    assert_eq!(before, 2);
+    assert_eq!(before, 3);
     tick(&heir);
     assert_eq!(
         with_source(&heir, "errand:copy").len(),
-        2,
+        3,
         "once is not twice"
     );
     tick(&heir);
     let left = with_source(&heir, "errand:copy");
-    assert_eq!(left.len(), 1, "demoted at its second failure here");
+    assert_eq!(left.len(), 2, "demoted at its second failure here");
     let all = heir.json(&[
         "memory",
         "list",
