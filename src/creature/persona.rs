@@ -63,7 +63,7 @@ pub struct Persona {
     pub failed_replans: u32,
     /// The tick each level from 2 up was first reached at, in order (`level_ticks[0]` is level
     /// 2's): kept when the tick that crosses it is paid ([`Persona::mark_levels`]).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
     pub level_ticks: Vec<u64>,
 }
 

@@ -278,6 +278,7 @@ fn a_lesson_followed_into_a_done_commission_is_verified_by_the_world_passed_on_a
         "{gens}"
     );
     snapshot!(heir, "legacy-lineage-generations", ["legacy", "lineage"]).ok();
+    heir.wis(&["check", "--schemas"]).ok();
 }
 
 #[test]
@@ -329,6 +330,7 @@ fn an_inherited_lesson_that_fails_twice_in_the_new_house_is_demoted_saying_so() 
         text.contains("demoted: it failed here 2 times before it was verified, the last at tick 2"),
         "{text}"
     );
+    heir.wis(&["check", "--schemas"]).ok();
 }
 
 #[test]
@@ -397,6 +399,7 @@ fn a_fact_read_twice_is_passed_on_and_the_heir_s_own_reading_demotes_it() {
         "{text}"
     );
     assert!(text.contains("9000"), "{text}");
+    heir.wis(&["check", "--schemas"]).ok();
 }
 
 #[test]
