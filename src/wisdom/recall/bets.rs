@@ -10,20 +10,19 @@
 //! does an item that recommends no signature: the bet is kept, marked why, and counts for
 //! nothing.
 //!
-//! What the world closed is evidence too: a procedure or guardrail followed into an action that
-//! closed a step or a commission, and a stated fact whose words the action that closed a
-//! commission used, are witnessed on the engram ([`crate::memory::Witness`]): verified by the
-//! world, whatever their settled score.
+//! What the world closed is evidence too ([`super::witness`]): what was followed into an action
+//! that closed a step or a commission is witnessed on its engram.
 
 use serde::{Deserialize, Serialize};
 
 use super::situation::Situation;
+use super::witness::{Closure, witness};
 use crate::base::clock::Millis;
 use crate::base::exit::Result;
 use crate::base::store::{Layout, Read, Tx};
 use crate::creature::Action;
 use crate::doc;
-use crate::memory::{self, Engram, EngramId, Kind, Provenance, Settlement, Witness, Witnessed};
+use crate::memory::{self, Engram, EngramId, Provenance, Settlement};
 use crate::wisdom::episodes::{Episode, action_signature};
 use crate::world::skills::{SKILL_PREFIX, Skill};
 
@@ -112,28 +111,6 @@ pub struct Bet {
 }
 
 doc!(Bet, "wis.bet", 1, Layout::Ring { cap: BET_CAP });
-
-/// What the tick's action closed, as the world judged it: nothing, a step, or a commission
-/// whose check held.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Closure {
-    /// What closed, in words (`commission #3 done: reply contains 7341`, `step closed: "…"`);
-    /// none when the action closed nothing.
-    pub said: Option<String>,
-    /// The commission it closed, when one's check held.
-    pub commission: Option<u64>,
-    /// Whether a commission closed (its id may be unknown: another one than the step's).
-    pub commission_closed: bool,
-    /// Whether the action was a reply to the keeper.
-    pub reply: bool,
-}
-
-impl Closure {
-    /// Whether the action closed the step or a commission.
-    pub fn closed(&self) -> bool {
-        self.said.is_some()
-    }
-}
 
 /// How an episode settles an item recommending `recommends`.
 pub fn adjudicate(
@@ -246,8 +223,10 @@ pub fn settle(
         let verdict = adjudicate_shown(shown, episode, closure.closed());
         if let Ok(settlement) = verdict {
             settle_item(tx, &shown.item, settlement, now)?;
-            if settlement == Settlement::FollowedIntoSuccess {
-                witness(tx, &shown.item, closure, tick, now)?;
+            if settlement == Settlement::FollowedIntoSuccess
+                && let Item::Guardrail { engram } | Item::Known { engram } = &shown.item
+            {
+                witness(tx, *engram, closure, tick, now)?;
             }
         }
         let bet = Bet {
@@ -265,40 +244,6 @@ pub fn settle(
         bets.push(bet);
     }
     Ok(bets)
-}
-
-/// Witnesses what the world closed on an engram followed into it: a procedure or guardrail
-/// followed into an action that closed a step or a commission; a fact whose words were used by
-/// the action that closed a commission (a reply the keeper's check accepted). Nothing for
-/// another item, another kind, or an action that closed nothing.
-pub fn witness(
-    tx: &mut Tx<'_>,
-    item: &Item,
-    closure: &Closure,
-    tick: u64,
-    now: Millis,
-) -> Result<()> {
-    let (Item::Guardrail { engram } | Item::Known { engram }) = item else {
-        return Ok(());
-    };
-    let Some(said) = &closure.said else {
-        return Ok(());
-    };
-    let Some(mut e) = memory::get(tx, *engram)? else {
-        return Ok(());
-    };
-    let how = match e.kind {
-        Kind::Procedure | Kind::Strategy => Witnessed::FollowedIntoClose,
-        Kind::Fact if closure.commission_closed && closure.reply => Witnessed::AcceptedReply,
-        Kind::Fact if closure.commission_closed => Witnessed::FollowedIntoClose,
-        _ => return Ok(()),
-    };
-    e.fate.witness(
-        Witness::new(how, said, tick, now)
-            .on(closure.commission)
-            .episodes([tick]),
-    );
-    tx.put(&engram.key(), &e)
 }
 
 /// Settles one item into its utility record: the engram's, the situation track's, or the

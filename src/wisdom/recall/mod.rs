@@ -17,16 +17,18 @@ pub mod ledger;
 pub mod lookup;
 pub mod prose;
 pub mod situation;
+pub mod witness;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use serde::Serialize;
 
-pub use bets::{Bet, Closure, Injected, Item, Shown, Unsettled};
+pub use bets::{Bet, Injected, Item, Shown, Unsettled};
 pub use block::{Block, Silence};
 pub use ledger::Pending;
 pub use lookup::{Case, DeadEnd, Lookup};
 pub use situation::{IndexState, Situation, SituationVector, Track};
+pub use witness::Closure;
 
 use crate::base::clock::Millis;
 use crate::base::config::Config;

@@ -3,9 +3,10 @@
 use super::*;
 use crate::base::store::Read;
 use crate::memory::{Settlement, Utility, get};
+use crate::wisdom::recall::Closure;
 use crate::wisdom::recall::bets::{
-    Bet, Closure, Injected, Item, Shown, Unsettled, adjudicate, adjudicate_shown, own_words,
-    recommends, settle,
+    Bet, Injected, Item, Shown, Unsettled, adjudicate, adjudicate_shown, own_words, recommends,
+    settle,
 };
 use crate::wisdom::recall::situation::Situation;
 

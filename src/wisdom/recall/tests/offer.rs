@@ -4,7 +4,8 @@
 use super::*;
 use crate::base::store::Read;
 use crate::memory::{Settlement, Utility};
-use crate::wisdom::recall::bets::{Closure, Injected, Item, settle};
+use crate::wisdom::recall::Closure;
+use crate::wisdom::recall::bets::{Injected, Item, settle};
 use crate::wisdom::recall::block::{FRAME, HEADING, compose};
 use crate::wisdom::recall::ledger;
 use crate::wisdom::recall::lookup::{Lookup, Offer, lookup};
