@@ -80,6 +80,9 @@ fn record(n: u64) -> Record {
         },
         reflex: None,
         signature: None,
+        world: Vec::new(),
+        lesson: None,
+        group: None,
     }
 }
 
@@ -113,6 +116,8 @@ fn header(volume: &str, records: u64) -> Header {
             ticks_to_first_quest: None,
             ticks_to_first_confirmed_commission: None,
             curve: Vec::new(),
+            ticks_to_level_2: None,
+            commissions: None,
         },
         records,
     }

@@ -4547,13 +4547,17 @@ _wis() {
             return 0
             ;;
         wis__subcmd__legacy__subcmd__lineage)
-            opts="-c -q -h -V --arm --svg --home --wait --output-format --config --quiet --help --version"
+            opts="-c -q -h -V --arm --age --svg --home --wait --output-format --config --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --arm)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --age)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

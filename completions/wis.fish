@@ -887,6 +887,7 @@ complete -c wis -n "__fish_wis_using_subcommand legacy; and __fish_seen_subcomma
 complete -c wis -n "__fish_wis_using_subcommand legacy; and __fish_seen_subcommand_from import" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c wis -n "__fish_wis_using_subcommand legacy; and __fish_seen_subcommand_from import" -s V -l version -d 'Print version'
 complete -c wis -n "__fish_wis_using_subcommand legacy; and __fish_seen_subcommand_from lineage" -l arm -d 'The curve arm whose score is shown' -r
+complete -c wis -n "__fish_wis_using_subcommand legacy; and __fish_seen_subcommand_from lineage" -l age -d 'The age (ticks) at which the generations\' scores are compared: each creature\'s curve point nearest it' -r
 complete -c wis -n "__fish_wis_using_subcommand legacy; and __fish_seen_subcommand_from lineage" -l svg -d 'Also write the plot (score against age, one line per generation) to this SVG file' -r -F
 complete -c wis -n "__fish_wis_using_subcommand legacy; and __fish_seen_subcommand_from lineage" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
 complete -c wis -n "__fish_wis_using_subcommand legacy; and __fish_seen_subcommand_from lineage" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r

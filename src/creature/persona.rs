@@ -61,6 +61,10 @@ pub struct Persona {
     /// Re-plans in a row that reproduced the plan in place: the next must change something.
     #[serde(default)]
     pub failed_replans: u32,
+    /// The tick each level from 2 up was first reached at, in order (`level_ticks[0]` is level
+    /// 2's): kept when the tick that crosses it is paid ([`Persona::mark_levels`]).
+    #[serde(default)]
+    pub level_ticks: Vec<u64>,
 }
 
 doc!(Persona, "wis.persona", 1, Layout::Singleton);
@@ -110,7 +114,24 @@ impl Persona {
             repeats_in_row: 0,
             stalled_in_row: 0,
             failed_replans: 0,
+            level_ticks: Vec::new(),
         }
+    }
+
+    /// Marks the levels crossed since `before` (the level before a payment) at `tick`, each
+    /// once and in order from level 2: a creature whose marks began after it had passed a
+    /// level marks nothing after it (the tick it crossed it at is not known).
+    pub fn mark_levels(&mut self, before: u32, tick: u64) {
+        for level in before.max(1) + 1..=self.level() {
+            if self.level_ticks.len() + 2 == level as usize {
+                self.level_ticks.push(tick);
+            }
+        }
+    }
+
+    /// The tick level 2 was first reached at, when it was kept.
+    pub fn ticks_to_level_2(&self) -> Option<u64> {
+        self.level_ticks.first().copied()
     }
 
     /// The level the XP has reached (1-based).
@@ -154,5 +175,28 @@ mod tests {
         p.xp = 5000;
         assert_eq!(p.level(), LEVEL_XP.len() as u32);
         assert_eq!(p.next_level_xp(), None);
+    }
+
+    #[test]
+    fn the_tick_a_level_is_crossed_is_marked_once_in_order() {
+        let mut p = Persona::newborn("X", 0);
+        p.xp = 4;
+        p.mark_levels(1, 3);
+        assert_eq!(p.ticks_to_level_2(), None);
+        p.xp = 11;
+        p.mark_levels(1, 7);
+        assert_eq!(p.level_ticks, [7]);
+        p.mark_levels(1, 9);
+        assert_eq!(p.level_ticks, [7], "marked once");
+        p.xp = 30;
+        p.mark_levels(2, 12);
+        assert_eq!(p.level_ticks, [7, 12]);
+        // A life whose marks began past level 2 does not guess when it got there.
+        let mut old = Persona::newborn("Y", 0);
+        old.xp = 30;
+        old.mark_levels(3, 40);
+        old.xp = 60;
+        old.mark_levels(3, 41);
+        assert!(old.level_ticks.is_empty());
     }
 }

@@ -22,8 +22,9 @@ impl Memory {
         if engram.tier == Tier::Archive {
             return Ok(false);
         }
+        let at = mark.at;
         engram.fate.archived = Some(mark);
-        self.move_engram(tx, engram, Tier::Archive, mark.at)?;
+        self.move_engram(tx, engram, Tier::Archive, at)?;
         Ok(true)
     }
 

@@ -170,6 +170,10 @@ impl Memory {
         keep.strength = keep.strength.max(other.strength);
         // Their settlements are now one memory's evidence: the mean of the two confidences.
         keep.confidence = (keep.confidence + other.confidence) / 2.0;
+        // What the world showed of either is the survivor's evidence too.
+        for w in other.fate.witnessed.clone() {
+            keep.fate.witness(w);
+        }
         keep.updated = now;
         self.rewrite(tx, &keep)?;
         let mark = Archived {

@@ -29,7 +29,7 @@ use serde::Serialize;
 
 pub use embed::{Embedder, HashEmbedder, HttpEmbedder};
 pub use engram::{Engram, EngramId, Kind, Provenance, Settlement, Tier, Utility};
-pub use fate::{Archived, Fate, Gone};
+pub use fate::{Archived, Fate, Gone, Witness, Witnessed};
 pub use qdrant::Mirror;
 pub use search::Filter;
 pub use standing::{standing, value_from};

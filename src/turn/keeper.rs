@@ -158,7 +158,9 @@ pub fn confirm(tx: &mut Tx<'_>, id: u64, now: Millis) -> Result<(Commission, u64
         XP_PER_SUCCESS + XP_PER_COMMISSION
     };
     if !c.below {
+        let before = persona.level();
         persona.xp += xp;
+        persona.mark_levels(before, persona.ticks);
         tx.set(&persona)?;
         finished(tx, persona.ticks)?;
     }

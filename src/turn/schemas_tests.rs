@@ -50,6 +50,7 @@ fn persona() -> Persona {
     p.repeats_in_row = 2;
     p.stalled_in_row = 3;
     p.failed_replans = 1;
+    p.level_ticks = vec![30];
     p
 }
 

@@ -4,6 +4,9 @@
 //! frequency; below the strength floor it moves to the archive tier, never deleted. What was
 //! ever followed into success or taught in replay is never archived by it, unless its
 //! confidence has fallen to doubt ([`CONFIDENCE_DOUBTED`]): then its past protects it no more.
+//! A told or inherited memory is verified here by its own positive settlements or by the
+//! world's witness in this life; an inherited one that failed here first is archived, saying
+//! so ([`heir::failed_here`]).
 //!
 //! [`judge`] is the rule for one engram; [`curate`] applies it to the active tier, once per
 //! sleep per engram, within a budget. Sleep runs it as a job and `wis curate` on its own.
@@ -16,6 +19,7 @@ use crate::base::store::{Read, Tx};
 use crate::memory::{
     Archived, Engram, EngramId, Gone, Kind, Memory, MemoryState, Provenance, Tier,
 };
+use crate::wisdom::lineage::heir;
 
 /// Below this strength a memory moves to the archive tier.
 pub const STRENGTH_FLOOR: f32 = 0.2;
@@ -52,6 +56,9 @@ pub enum Verdict {
     Demoted,
     /// Fell below the floor: to the archive.
     Archived,
+    /// An inherited memory that failed in this house before it was verified here
+    /// ([`heir::failed_here`]): to the archive, saying so.
+    FailedHere,
 }
 
 /// The rule for one active engram at sleep `sleep`: changes its strength and fate. A change
@@ -68,9 +75,21 @@ pub fn judge(e: &mut Engram, sleep: u64, grace: u32) -> Verdict {
 }
 
 fn rule(e: &mut Engram, sleep: u64, grace: u32) -> Verdict {
+    if heir::failed_here(e) {
+        return Verdict::FailedHere;
+    }
     let u = &e.utility;
     let score = u.score();
     let doubted = e.confidence < CONFIDENCE_DOUBTED;
+    // What the world showed true here verifies a told or inherited memory as its own
+    // positive settlements do.
+    if e.fate.world_verified()
+        && !doubted
+        && e.provenance != Provenance::Experienced
+        && e.fate.verified_at.is_none()
+    {
+        e.fate.verified_at = Some(sleep);
+    }
     if score > 0 && !doubted {
         e.fate.quiet_since = None;
         if e.provenance != Provenance::Experienced && e.fate.verified_at.is_none() {
@@ -176,15 +195,18 @@ pub fn curate(
             break;
         }
         out.judged += 1;
-        let before = e.fate;
+        let before = e.fate.clone();
         let verdict = judge(&mut e, sleep, grace);
         let id = e.id;
         match verdict {
-            Verdict::Archived => {
-                let mark = Archived {
-                    gone: Gone::Pruned,
-                    sleep: Some(sleep),
-                    at: now,
+            Verdict::Archived | Verdict::FailedHere => {
+                let mark = match verdict {
+                    Verdict::FailedHere => heir::failed_mark(&e, None, Some(sleep), now),
+                    _ => Archived {
+                        gone: Gone::Pruned,
+                        sleep: Some(sleep),
+                        at: now,
+                    },
                 };
                 memory.archive(tx, &mut e, mark)?;
                 out.archived.push(id);

@@ -184,3 +184,21 @@ fn a_doubted_memory_is_neither_reinforced_nor_kept_from_the_archive() {
     assert_eq!(once.strength, STRENGTH_FLOOR);
     assert_eq!(sleeps(&mut twice_failed, 1, 40, 3), Verdict::Archived);
 }
+
+#[test]
+fn the_world_s_witness_verifies_an_inherited_memory_and_failing_here_first_archives_it() {
+    let mut e = engram(Kind::Procedure, Provenance::Inherited, 0.5);
+    e.fate.witness(crate::memory::Witness::new(
+        crate::memory::Witnessed::FollowedIntoClose,
+        "commission #2 done: file b.txt exists",
+        7,
+        0,
+    ));
+    judge(&mut e, 3, 10);
+    assert_eq!(e.fate.verified_at, Some(3), "verified by its world here");
+    let mut failing = engram(Kind::Procedure, Provenance::Inherited, 0.5);
+    failing.settle(Settlement::IntoFailure, 1);
+    assert_eq!(judge(&mut failing.clone(), 3, 10), Verdict::Kept);
+    failing.settle(Settlement::FailedToTeach, 2);
+    assert_eq!(judge(&mut failing, 3, 10), Verdict::FailedHere);
+}

@@ -19,6 +19,11 @@
 //!   grants and quests the creature lived: `At tick 50, at your first sleep, you were granted
 //!   U1 memory, the tools …`.
 //!
+//! A reading of a file or a command, first or not, is held against the facts already kept
+//! ([`heir::judge_readings`]): the same text again is the world's witness on the fact (`read
+//! again at tick T, unchanged`); an inherited or told fact it shows otherwise is demoted,
+//! `contradicted by the read at tick T: …` (a fact about an ancestor's house, not this one).
+//!
 //! What is not new merges into what exists: an item whose key it made before is refreshed (its
 //! strength restored, the new episode added to its sources) instead of written again. Failures
 //! waiting for a fix and the actions of a step not closed yet are carried to the next sleep in
@@ -37,6 +42,7 @@ use crate::creature::{Action, FailKind, REPLY, UnitId};
 use crate::doc;
 use crate::memory::{self, Archived, EngramId, Gone, Kind, Memory, NewEngram, Provenance, Tier};
 use crate::wisdom::episodes::Episode;
+use crate::wisdom::lineage::heir::{self, Reading};
 use crate::wisdom::replay::history::ReplayRecord;
 use crate::world::units;
 
@@ -117,6 +123,13 @@ pub struct Distilled {
     pub superseded: u64,
     /// Guardrails replay could not teach with, written again in the action's own form.
     pub redistilled: u64,
+    /// Facts a later reading of the same file or command showed unchanged (the world's
+    /// witness).
+    #[serde(default)]
+    pub confirmed: u64,
+    /// Inherited or told facts a reading here showed otherwise, demoted.
+    #[serde(default)]
+    pub contradicted: u64,
     /// The engrams written or refreshed.
     pub memories: Vec<EngramId>,
     /// Stopped at [`ITEMS_PER_SLEEP`] with episodes left for the next sleep.
@@ -142,7 +155,18 @@ impl Distilled {
             } else {
                 String::new()
             }
-        )
+        ) + &self.readings_line()
+    }
+
+    /// What the readings did to the facts held: `; 2 read again unchanged, 1 inherited
+    /// contradicted here` (nothing when they did nothing).
+    fn readings_line(&self) -> String {
+        match (self.confirmed, self.contradicted) {
+            (0, 0) => String::new(),
+            (c, 0) => format!("; {c} read again unchanged"),
+            (0, x) => format!("; {x} inherited contradicted here"),
+            (c, x) => format!("; {c} read again unchanged, {x} inherited contradicted here"),
+        }
     }
 
     fn made(&self) -> usize {
@@ -171,6 +195,7 @@ pub fn distill(
     let (mut state, _) = tx.singleton_or_default::<DistillState>()?;
     let mut out = Distilled::default();
     let mut items: Vec<Item> = Vec::new();
+    let mut readings: Vec<Reading> = Vec::new();
     let episodes = tx.ring_from::<Episode>(state.cursor)?;
     for (seq, e) in episodes.into_iter().take(EPISODES_PER_SLEEP) {
         if items.len() >= ITEMS_PER_SLEEP {
@@ -179,6 +204,7 @@ pub fn distill(
         }
         state.cursor = seq + 1;
         out.episodes += 1;
+        readings.extend(reading(seq, &e));
         items.extend(from_episode(&mut state, seq, &e));
     }
     for (seq, n) in tx.ring_from::<NewsItem>(state.news_cursor)? {
@@ -193,6 +219,10 @@ pub fn distill(
     for item in items {
         remember(tx, memory, &mut state, item, now, &mut out)?;
     }
+    // What was read again confirms a fact held, or contradicts an inherited one.
+    let judged = heir::judge_readings(tx, memory, &readings, now)?;
+    out.confirmed = judged.confirmed.len() as u64;
+    out.contradicted = judged.contradicted.len() as u64;
     let replays = tx.ring_from::<ReplayRecord>(state.replay_cursor)?;
     for (seq, record) in replays {
         state.replay_cursor = seq + 1;
@@ -581,6 +611,20 @@ fn seen(e: &Episode) -> String {
         .collect::<String>()
         .trim()
         .to_string()
+}
+
+/// What a successful read or command of the creature's own showed, as a fact in the form
+/// distillation keeps (`notes.txt says: …`), whether or not it was a first success.
+fn reading(seq: u64, e: &Episode) -> Option<Reading> {
+    if !e.success || e.automated {
+        return None;
+    }
+    let fact = fact(e, &seen(e))?;
+    Some(Reading {
+        fact: cut(&fact),
+        tick: e.tick,
+        episode: seq,
+    })
 }
 
 /// A fact from what a read or a command showed, if it showed anything.

@@ -335,3 +335,69 @@ fn a_quoted_reply_is_kept_whole_or_cut_at_a_word_never_inside_one() {
     );
     assert_eq!(super::quote("abcdefgh", 4), "abcd…");
 }
+
+/// A later reading of the same file, first success or not, is the world's witness on the fact
+/// it made; an inherited fact about a file this creature reads otherwise is demoted, saying what
+/// the reading showed.
+#[test]
+fn a_reading_again_confirms_a_fact_and_contradicts_an_inherited_one() {
+    let (_d, store) = temp_store();
+    let m = memory();
+    let read = Action::new("read_file", json!({"path": "a.txt"}));
+    let pump = Action::new("read_file", json!({"path": "pump.txt"}));
+    let mut tx = store.write().unwrap();
+    let inherited = m
+        .remember(
+            &mut tx,
+            NewEngram::new(
+                Kind::Fact,
+                "pump.txt says: port 8731",
+                Provenance::Inherited,
+            ),
+            1,
+        )
+        .unwrap();
+    tx.push(&ep("read a.txt", read.clone(), true, "one", first()))
+        .unwrap();
+    let made = distill(&mut tx, &m, 5, &SleepTicks::new()).unwrap();
+    assert_eq!(
+        (made.facts, made.confirmed),
+        (1, 0),
+        "its own reading is no witness"
+    );
+    let mut again = ep("read a.txt", read, true, "one", Advanced::default());
+    again.tick = 9;
+    tx.push(&again).unwrap();
+    let mut other = ep("find the port", pump, true, "port 9000", first());
+    other.tick = 12;
+    tx.push(&other).unwrap();
+    let made = distill(&mut tx, &m, 6, &SleepTicks::new()).unwrap();
+    assert_eq!((made.confirmed, made.contradicted), (1, 1), "{made:?}");
+    assert!(
+        made.line()
+            .ends_with("; 1 read again unchanged, 1 inherited contradicted here"),
+        "{}",
+        made.line()
+    );
+    let facts = bodies(&tx);
+    assert!(facts.iter().any(|(_, b, _)| b == "a.txt says: one"));
+    assert!(
+        facts
+            .iter()
+            .any(|(_, b, _)| b == "pump.txt says: port 9000")
+    );
+    let gone = crate::memory::get(&tx, inherited).unwrap().unwrap();
+    assert_eq!(
+        gone.fate.archived.unwrap().line(),
+        "contradicted by the read at tick 12: pump.txt says: port 9000"
+    );
+    let confirmed = crate::memory::list(&tx, &crate::memory::Filter::active(), 100)
+        .unwrap()
+        .into_iter()
+        .find(|e| e.body == "a.txt says: one")
+        .unwrap();
+    assert_eq!(
+        confirmed.fate.witnessed[0].said,
+        "read again at tick 9, unchanged"
+    );
+}

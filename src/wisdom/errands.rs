@@ -9,7 +9,10 @@
 //! channel's JSON form (`example:{…}`), the lines an answer was picked from (`known:…`), and the
 //! action's shape (`shape:bash cp`): the bet of showing it settles on that shape, since the
 //! next errand of the kind names other paths. At most [`KEPT_PER_ROLE`] of one kind and role
-//! stay active; the oldest goes to the archive.
+//! stay active; the oldest goes to the archive. A precedent is verified by the world when it is
+//! made (the commission's check held: its witness, `fate.witnessed`), so it is passed on to an
+//! heir whole ([`lesson`]: the sources a heirloom record carries, and an heir's precedent made
+//! back from them) whatever its settled score.
 
 use serde::Serialize;
 
@@ -17,7 +20,7 @@ use crate::base::clock::Millis;
 use crate::base::exit::Result;
 use crate::base::store::{Read, Tx};
 use crate::creature::Action;
-use crate::memory::{EngramId, Filter, Kind, Memory, NewEngram, Provenance, Tier};
+use crate::memory::{EngramId, Filter, Kind, Memory, NewEngram, Provenance, Tier, Witness};
 use crate::wisdom::episodes::action_shape;
 
 /// Active precedents kept of one kind and role.
@@ -47,6 +50,66 @@ impl Role {
             Role::Answer => "answer",
         }
     }
+
+    /// Reads `look`, `act` or `answer`.
+    pub fn parse(text: &str) -> Option<Role> {
+        match text {
+            "look" => Some(Role::Look),
+            "act" => Some(Role::Act),
+            "answer" => Some(Role::Answer),
+            _ => None,
+        }
+    }
+}
+
+/// A precedent's parts, as its sources hold them: what a heirloom record carries of a lesson,
+/// and what an heir's precedent is made back from ([`sources`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Parts {
+    pub kind: String,
+    pub role: Role,
+    pub task: String,
+    /// The action, in the channel's JSON form.
+    pub example: String,
+    pub shape: String,
+    pub known: Vec<String>,
+}
+
+/// The parts of a precedent whose sources hold them all.
+pub fn parts(sources: &[String]) -> Option<Parts> {
+    Some(Parts {
+        kind: source_of(sources, "errand:")?.to_string(),
+        role: Role::parse(source_of(sources, "role:")?)?,
+        task: source_of(sources, "task:")?.to_string(),
+        example: source_of(sources, "example:")?.to_string(),
+        shape: source_of(sources, "shape:")?.to_string(),
+        known: sources
+            .iter()
+            .filter_map(|s| s.strip_prefix("known:"))
+            .map(str::to_string)
+            .collect(),
+    })
+}
+
+/// The sources a precedent of these parts holds, in the order [`remember`] writes them; none
+/// when its task, action or shape is too long to show whole (a known line too long is left
+/// out).
+pub fn sources(p: &Parts) -> Option<Vec<String>> {
+    let mut out = vec![
+        format!("errand:{}", cut(&p.kind)?),
+        format!("role:{}", p.role.as_str()),
+        format!("task:{}", cut(&p.task)?),
+        format!("example:{}", cut(&p.example)?),
+        format!("shape:{}", cut(&p.shape)?),
+    ];
+    out.extend(
+        p.known
+            .iter()
+            .take(3)
+            .filter_map(|k| cut(k))
+            .map(|k| format!("known:{k}")),
+    );
+    Some(out)
 }
 
 /// A precedent as a prompt shows it.
@@ -86,10 +149,19 @@ fn cut(text: &str) -> Option<String> {
     (one.chars().count() <= PART_CHARS).then_some(one)
 }
 
+/// What a done errand showed: the commission and its episodes (`commission:ID`,
+/// `episode:T` sources) and the world's witness (its check held).
+#[derive(Debug, Clone)]
+pub struct Done {
+    pub evidence: Vec<String>,
+    pub witness: Witness,
+}
+
 /// Keeps what a done errand of `kind` taught: `action` did `task` in `role` (with `known`,
-/// the lines an answer came from). A precedent of the same kind, role and task is not kept
-/// twice; past [`KEPT_PER_ROLE`] the oldest of the kind and role is archived. Returns the
-/// engram kept, or none when the task or the action is too long to show whole.
+/// the lines an answer came from), verified by the world when it was made (`done`'s
+/// witness). A precedent of the same kind, role and task is not kept twice (the one held is
+/// witnessed again); past [`KEPT_PER_ROLE`] the oldest of the kind and role is archived.
+/// Returns the engram kept, or none when the task or the action is too long to show whole.
 #[allow(clippy::too_many_arguments)]
 pub fn remember(
     tx: &mut Tx<'_>,
@@ -99,18 +171,19 @@ pub fn remember(
     task: &str,
     action: &Action,
     known: &[String],
-    evidence: &[String],
+    done: &Done,
     now: Millis,
 ) -> Result<Option<EngramId>> {
     let (Some(task), Some(json)) = (cut(task), cut(&action.to_json())) else {
         return Ok(None);
     };
     let same = held(tx, kind, role)?;
-    if let Some((id, _)) = same
-        .iter()
+    if let Some((id, e)) = same
+        .into_iter()
         .find(|(_, e)| source_of(&e.sources, "task:") == Some(task.as_str()))
     {
-        return Ok(Some(*id));
+        witness(tx, e, &done.witness)?;
+        return Ok(Some(id));
     }
     let shape = action_shape(action);
     let body = match role {
@@ -133,16 +206,25 @@ pub fn remember(
     for k in known.iter().take(3).filter_map(|k| cut(k)) {
         new = new.source(format!("known:{k}"));
     }
-    for e in evidence.iter().take(6) {
+    for e in done.evidence.iter().take(6) {
         new = new.source(e.clone());
     }
     let id = memory.remember(tx, new, now)?;
+    if let Some(e) = crate::memory::get(tx, id)? {
+        witness(tx, e, &done.witness)?;
+    }
     let mut kept = held(tx, kind, role)?;
     kept.sort_by_key(|(id, e)| std::cmp::Reverse((e.created, *id)));
     for (old, _) in kept.into_iter().skip(KEPT_PER_ROLE) {
         memory.set_tier(tx, old, Tier::Archive, now)?;
     }
     Ok(Some(id))
+}
+
+/// Keeps the world's witness on a precedent.
+fn witness(tx: &mut Tx<'_>, mut e: crate::memory::Engram, w: &Witness) -> Result<()> {
+    e.fate.witness(w.clone());
+    tx.put(&e.id.key(), &e)
 }
 
 /// The active precedents of `kind` and `role`.

@@ -14,6 +14,19 @@ fn act(tool: &str, args: serde_json::Value) -> Action {
     serde_json::from_value(json!({"tool": tool, "args": args})).unwrap()
 }
 
+/// A done errand's evidence and the world's witness.
+fn done(evidence: &[&str]) -> Done {
+    Done {
+        evidence: evidence.iter().map(|e| e.to_string()).collect(),
+        witness: crate::memory::Witness::new(
+            crate::memory::Witnessed::ErrandDone,
+            "commission #3 done: file b.txt exists",
+            12,
+            1,
+        ),
+    }
+}
+
 fn cp(a: &str, b: &str) -> Action {
     act("bash", json!({"command": format!("cp {a} {b}")}))
 }
@@ -31,7 +44,7 @@ fn a_done_errand_s_step_is_shown_to_the_next_errand_of_its_kind() {
         "Copy shed/recipe.txt to shed/spare-recipe.txt.",
         &cp("shed/recipe.txt", "shed/spare-recipe.txt"),
         &[],
-        &["commission:3".into(), "episode:12".into()],
+        &done(&["commission:3", "episode:12"]),
         1,
     )
     .unwrap()
@@ -81,7 +94,7 @@ fn a_lesson_is_kept_once_and_only_the_newest_few_of_a_kind_stay_active() {
         &task(0),
         &cp("a0.txt", "b0.txt"),
         &[],
-        &[],
+        &done(&[]),
         1,
     )
     .unwrap();
@@ -93,7 +106,7 @@ fn a_lesson_is_kept_once_and_only_the_newest_few_of_a_kind_stay_active() {
         &task(0),
         &cp("a0.txt", "b0.txt"),
         &[],
-        &[],
+        &done(&[]),
         2,
     )
     .unwrap();
@@ -107,7 +120,7 @@ fn a_lesson_is_kept_once_and_only_the_newest_few_of_a_kind_stay_active() {
             &task(i),
             &cp(&format!("a{i}.txt"), &format!("b{i}.txt")),
             &[],
-            &[],
+            &done(&[]),
             10 + i as crate::base::clock::Millis,
         )
         .unwrap();
@@ -133,7 +146,7 @@ fn showing_a_lesson_settles_on_its_shape_whatever_the_paths() {
         "Copy a.txt to b.txt.",
         &cp("a.txt", "b.txt"),
         &[],
-        &[],
+        &done(&[]),
         1,
     )
     .unwrap()
@@ -181,7 +194,7 @@ fn an_answer_s_lesson_carries_the_lines_it_was_picked_from() {
         "Look in papers/alarm.txt and give me the test day.",
         &reply,
         &["papers/alarm.txt says: test day = Monday".into()],
-        &[],
+        &done(&[]),
         1,
     )
     .unwrap();

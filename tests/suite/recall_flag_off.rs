@@ -252,7 +252,16 @@ fn with_the_flag_off_the_two_calls_read_write_and_show_nothing() {
     let prepared = prepare(&mut tx, &config, &lazy, PUMP, Turn::Work, true).unwrap();
     assert!(prepared.block.is_none() && prepared.injected.items.is_empty());
     tx.push(&episode(4, "ss -ltnp", true)).unwrap();
-    let bets = record(&mut tx, &config, &lazy, 4, &prepared.injected, false, 9).unwrap();
+    let bets = record(
+        &mut tx,
+        &config,
+        &lazy,
+        4,
+        &prepared.injected,
+        &Default::default(),
+        9,
+    )
+    .unwrap();
     assert!(bets.is_empty());
     tx.commit().unwrap();
     let mut after = dump_store(&store);

@@ -1,5 +1,7 @@
 //! `wis legacy lineage`: the generational metrics, per generation, of the creature and every
-//! ancestor its lineage knows of; as a table, JSON, and with `--svg` a plot.
+//! ancestor its lineage knows of (the keeper's done rate, ticks to the first confirmed
+//! commission and to level 2, to U2 and the first quest, the arm's score at a fixed age and its
+//! latest); as a table, JSON, and with `--svg` a plot.
 
 use std::path::PathBuf;
 
@@ -7,7 +9,7 @@ use crate::base::exit::Result;
 use crate::base::home::write_atomic_public;
 use crate::base::store::Read;
 use crate::creature::Persona;
-use crate::wisdom::lineage::generations::{generations, plot};
+use crate::wisdom::lineage::generations::{DEFAULT_AGE, figures, generations, headers, plot};
 use crate::wisdom::lineage::life::{known_ancestry, own_mark};
 
 use super::Ctx;
@@ -18,6 +20,10 @@ pub struct Args {
     /// The curve arm whose score is shown.
     #[arg(long, value_name = "ARM", default_value = crate::wisdom::lineage::generations::DEFAULT_ARM)]
     pub arm: String,
+    /// The age (ticks) at which the generations' scores are compared: each creature's curve
+    /// point nearest it.
+    #[arg(long, value_name = "TICKS", default_value_t = DEFAULT_AGE)]
+    pub age: u64,
     /// Also write the plot (score against age, one line per generation) to this SVG file.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
@@ -32,7 +38,7 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
     marks.push(own_mark(&rx, &persona, now)?);
     drop(rx);
     drop(store);
-    let gens = generations(&marks, &args.arm);
+    let gens = generations(&marks, &args.arm, args.age);
     if let Some(path) = &args.svg {
         write_atomic_public(path, plot(&gens, &args.arm).as_bytes())?;
         ctx.printer.note(format!("wrote {}", path.display()));
@@ -40,34 +46,16 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
     if ctx.printer.is_json() {
         return ctx.printer.json(&gens);
     }
-    let dash = || "-".to_string();
     let rows = gens
         .iter()
         .map(|g| {
-            vec![
-                g.generation.to_string(),
-                g.creatures.len().to_string(),
-                g.ticks_to_u2.map_or_else(dash, |t| t.to_string()),
-                g.ticks_to_first_quest.map_or_else(dash, |t| t.to_string()),
-                g.ticks_to_first_confirmed_commission
-                    .map_or_else(dash, |t| t.to_string()),
-                match (g.score, g.score_age) {
-                    (Some(s), Some(age)) => format!("{s:.3} at {age}"),
-                    _ => dash(),
-                },
-            ]
+            [g.generation.to_string(), g.creatures.len().to_string()]
+                .into_iter()
+                .chain(figures(g))
+                .collect()
         })
         .collect();
-    let score = format!("{} score", args.arm);
-    ctx.printer.table(
-        &[
-            "generation",
-            "creatures",
-            "ticks to U2",
-            "ticks to first quest",
-            "ticks to first commission",
-            &score,
-        ],
-        rows,
-    )
+    let headers = headers(&args.arm, args.age);
+    let headers: Vec<&str> = headers.iter().map(String::as_str).collect();
+    ctx.printer.table(&headers, rows)
 }

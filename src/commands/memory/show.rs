@@ -1,4 +1,5 @@
-//! `wis memory show`: one engram in full.
+//! `wis memory show`: one engram in full, with what verified it (the world's evidence in this
+//! life, its own settlements, replay) and, once archived, where it went and why.
 
 use serde::Serialize;
 
@@ -19,7 +20,70 @@ const BETS_LOOKED_AT: usize = 10_000;
 struct Shown<'a> {
     #[serde(flatten)]
     engram: &'a memory::Engram,
+    verified: Verified<'a>,
     last_bets: &'a [Bet],
+}
+
+/// What made it verified, if anything did: the world's witnesses in this life, its own
+/// settlements (for a told or inherited memory, the sleep curation marked it at), replay.
+#[derive(Serialize)]
+struct Verified<'a> {
+    /// `world`, `settlements`, `replay`: each kind of evidence it has.
+    by: Vec<&'static str>,
+    world: &'a [memory::Witness],
+    /// The sleep at which a told or inherited memory was marked verified.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    at_sleep: Option<u64>,
+}
+
+impl<'a> Verified<'a> {
+    fn of(e: &'a memory::Engram) -> Verified<'a> {
+        let u = &e.utility;
+        let mut by = Vec::new();
+        if e.fate.world_verified() {
+            by.push("world");
+        }
+        if u.followed_into_success > 0 && u.score() > 0 {
+            by.push("settlements");
+        }
+        if u.taught_in_replay > 0 {
+            by.push("replay");
+        }
+        Verified {
+            by,
+            world: &e.fate.witnessed,
+            at_sleep: e.fate.verified_at,
+        }
+    }
+
+    /// In words: `by the world: tick 12, errand done: …; by its own settlements (score 2)`.
+    fn line(&self, e: &memory::Engram) -> String {
+        let mut parts = Vec::new();
+        if !self.world.is_empty() {
+            let seen: Vec<String> = self.world.iter().map(memory::Witness::line).collect();
+            parts.push(format!("by the world: {}", seen.join("; ")));
+        }
+        if self.by.contains(&"settlements") {
+            parts.push(format!(
+                "by its own settlements (score {})",
+                e.utility.score()
+            ));
+        }
+        if self.by.contains(&"replay") {
+            parts.push(format!(
+                "by replay (taught {} times)",
+                e.utility.taught_in_replay
+            ));
+        }
+        if let Some(s) = self.at_sleep {
+            parts.push(format!("marked verified here at sleep {s}"));
+        }
+        if parts.is_empty() {
+            "not yet: the world has not shown it and its settlements have not borne it out".into()
+        } else {
+            parts.join("; ")
+        }
+    }
 }
 
 /// The latest bets (newest first) on engram `id` among the last [`BETS_LOOKED_AT`].
@@ -54,8 +118,8 @@ fn bet_line(b: &Bet) -> String {
     }
 }
 
-/// Show one engram: body, provenance, strength and confidence, utility record, vector
-/// metadata, its last bets.
+/// Show one engram: body, provenance, strength and confidence, utility record, what verified
+/// it (the world's witnesses, its settlements, replay), vector metadata, its last bets.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The engram's id, e.g. `e42`.
@@ -86,9 +150,11 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
     if ctx.printer.is_json() {
         return ctx.printer.json(&Shown {
             engram: &engram,
+            verified: Verified::of(&engram),
             last_bets: &bets,
         });
     }
+    let verified = Verified::of(&engram).line(&engram);
     let u = &engram.utility;
     let v = &engram.vector;
     let mirrored = match &v.qdrant {
@@ -115,6 +181,7 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
                 u.score()
             ),
         ),
+        ("verified".into(), verified),
         ("sources".into(), engram.sources.join(", ")),
         ("created".into(), super::date(engram.created)),
         ("updated".into(), super::date(engram.updated)),

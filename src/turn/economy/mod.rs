@@ -104,6 +104,8 @@ pub fn settle(persona: &mut Persona, outcome: &Outcome, advanced: Advanced, bonu
     let before = persona.level();
     let xp = XP_PER_SUCCESS + bonus;
     persona.xp += xp;
+    // The tick being paid: the turn's record has set the creature's age to it already.
+    persona.mark_levels(before, persona.ticks);
     Payment {
         xp,
         level_up: persona.level() > before,

@@ -1,14 +1,17 @@
 //! The lineage panel: the creature's generation and every ancestor's its lineage knows of, side
-//! by side (ticks to U2, to the first passed quest and to the first confirmed commission, the
-//! curve arm's score and the age it was reached at), as `wis legacy lineage` gives them, and
-//! the species curve: that arm's score against age, one line per generation.
+//! by side (the keeper's done rate, ticks to the first confirmed commission, to level 2, to U2
+//! and to the first passed quest, the curve arm's score at age 100 and its latest), as `wis
+//! legacy lineage` gives them, and the species curve: that arm's score against age, one line
+//! per generation.
 
 use crate::base::clock::Millis;
 use crate::base::exit::Result;
 use crate::base::html::{Cell, Html};
 use crate::base::store::Read;
 use crate::creature::Persona;
-use crate::wisdom::lineage::generations::{DEFAULT_ARM, Generation, generations, plot};
+use crate::wisdom::lineage::generations::{
+    DEFAULT_AGE, DEFAULT_ARM, Generation, figures, generations, headers, plot,
+};
 use crate::wisdom::lineage::life::{known_ancestry, own_mark};
 
 use super::figure;
@@ -24,44 +27,27 @@ impl Panel {
         let mut marks = known_ancestry(rx)?;
         marks.push(own_mark(rx, &persona, now)?);
         Ok(Panel {
-            gens: generations(&marks, DEFAULT_ARM),
+            gens: generations(&marks, DEFAULT_ARM, DEFAULT_AGE),
         })
     }
 
     pub fn html(&self, h: &mut Html) {
-        let dash = || "-".to_string();
         let rows: Vec<Vec<Cell>> = self
             .gens
             .iter()
             .map(|g| {
-                vec![
-                    Cell::num(g.generation),
-                    Cell::text(g.creatures.join(", ")),
-                    Cell::Num(g.ticks_to_u2.map_or_else(dash, |t| t.to_string())),
-                    Cell::Num(g.ticks_to_first_quest.map_or_else(dash, |t| t.to_string())),
-                    Cell::Num(
-                        g.ticks_to_first_confirmed_commission
-                            .map_or_else(dash, |t| t.to_string()),
-                    ),
-                    Cell::Num(match (g.score, g.score_age) {
-                        (Some(s), Some(age)) => format!("{s:.3} at {age} ticks"),
-                        _ => dash(),
-                    }),
-                ]
+                [Cell::num(g.generation), Cell::text(g.creatures.join(", "))]
+                    .into_iter()
+                    .chain(figures(g).into_iter().map(Cell::Num))
+                    .collect()
             })
             .collect();
-        let score = format!("{DEFAULT_ARM} score at age");
+        let headers = headers(DEFAULT_ARM, DEFAULT_AGE);
+        let headers: Vec<&str> = headers.iter().map(String::as_str).collect();
         h.table(
             "Generations side by side (medians over each generation's creatures; this \
-             creature is the last)",
-            &[
-                "generation",
-                "creatures",
-                "ticks to U2",
-                "ticks to first quest",
-                "ticks to first confirmed commission",
-                &score,
-            ],
+             creature is the last; a score at an age is each creature's curve point nearest it)",
+            &headers,
             &rows,
         );
         if self.gens.len() < 2 {

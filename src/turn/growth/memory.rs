@@ -357,5 +357,5 @@ fn settlements(e: &Engram) -> u64 {
 
 /// Whether the engram was in the active tier at `at`: made by then, and not yet archived.
 fn active_at(e: &Engram, at: crate::base::clock::Millis) -> bool {
-    e.created <= at && e.fate.archived.is_none_or(|a| a.at > at)
+    e.created <= at && e.fate.archived.as_ref().is_none_or(|a| a.at > at)
 }

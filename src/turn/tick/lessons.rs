@@ -1,6 +1,9 @@
-//! What a done errand of a named kind teaches, kept as it ends (`[wisdom] errands_enabled`):
-//! its look and the action or answer that finished it, each a precedent of its kind
-//! ([`crate::wisdom::errands`]), with the commission and its episodes as evidence.
+//! What the world showed of the tick's action, kept on memory: a done errand of a named kind
+//! (`[wisdom] errands_enabled`) teaches its look and the action or answer that finished it,
+//! each a precedent of its kind ([`crate::wisdom::errands`]) with the commission and its
+//! episodes as evidence and the world's witness (the commission's check held); and what the
+//! action closed, in words ([`closure`]), witnesses the memories followed into it when the
+//! bets settle.
 
 use std::path::Path;
 
@@ -9,9 +12,11 @@ use crate::base::exit::Result;
 use crate::base::store::Tx;
 use crate::creature::commissions::Commission;
 use crate::creature::{Action, REPLY};
-use crate::memory::LazyMemory;
+use crate::memory::{LazyMemory, Witness, Witnessed};
+use crate::turn::steps::Closing;
 use crate::turn::steps::errand::{self, Stage};
 use crate::wisdom::errands::{self, Role};
+use crate::wisdom::recall::Closure;
 
 /// Keeps the lessons of commission `id`, which `action` just finished.
 pub fn remember(
@@ -35,6 +40,17 @@ pub fn remember(
             .take(4)
             .map(|t| format!("episode:{t}")),
     );
+    let held = held(id, done);
+    let tick = done
+        .ended_tick
+        .or(done.episodes.last().copied())
+        .unwrap_or(0);
+    let done_by = errands::Done {
+        evidence,
+        witness: Witness::new(Witnessed::ErrandDone, &held, tick, now)
+            .on(Some(id))
+            .episodes(done.episodes.iter().rev().take(4).copied()),
+    };
     let look = done
         .stages
         .last()
@@ -52,7 +68,7 @@ pub fn remember(
             text,
             looked,
             &[],
-            &evidence,
+            &done_by,
             now,
         )?;
     }
@@ -75,7 +91,7 @@ pub fn remember(
             &done.text,
             action,
             &known,
-            &evidence,
+            &done_by,
             now,
         )?;
     } else {
@@ -87,9 +103,37 @@ pub fn remember(
             &done.text,
             action,
             &[],
-            &evidence,
+            &done_by,
             now,
         )?;
     }
     Ok(())
+}
+
+/// What held of a done commission, in words: `commission #3 done: reply contains 7341`.
+fn held(id: u64, c: &Commission) -> String {
+    match &c.check {
+        Some(check) => format!("commission #{id} done: {}", check.describe()),
+        None => format!("commission #{id} done"),
+    }
+}
+
+/// What the action closed, in words, for the world's witness on what was followed into it.
+pub fn closure(step: Option<&str>, closing: &Closing, action: Option<&Action>) -> Closure {
+    let reply = action.is_some_and(|a| a.tool == REPLY);
+    let said = match (&closing.finished, closing.closed) {
+        (Some((id, c)), _) => Some(held(*id, c)),
+        (None, closed) if closed.commission => Some("a commission's check held".into()),
+        (None, closed) if closed.step => Some(match step {
+            Some(step) => format!("step closed: \"{step}\""),
+            None => "step closed".into(),
+        }),
+        _ => None,
+    };
+    Closure {
+        said,
+        commission: closing.finished.as_ref().map(|(id, _)| *id),
+        commission_closed: closing.closed.commission,
+        reply,
+    }
 }

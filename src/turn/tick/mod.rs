@@ -504,13 +504,14 @@ pub fn tick(
     )?;
     // After the account, which wrote onto the episode what it advanced: the index and the
     // bets judge progress, not "ok".
+    let closure = lessons::closure(plan.worked_step.as_deref(), &closing, called);
     recall::record(
         &mut tx,
         config,
         &ctx.memory,
         plan.tick,
         &plan.recall,
-        closing.closed.step || closing.closed.commission,
+        &closure,
         ctx.now,
     )?;
     recover::report(&mut tx, plan.tick, ctx.now, &[])?;

@@ -1,26 +1,33 @@
 //! The exporter: distills a creature's validated corpus into a volume (header and records).
 //!
 //! What goes in ([`Level::Settled`], the default): strategy guardrails and procedures with
-//! positive settled utility, facts with utility of at least [`FACT_MIN_UTILITY`], every active
-//! scar, and the reflexes this body earned itself (proposed, armed or disarmed; a demoted
-//! reflex and an inherited one it has not re-earned stay behind). Lore and a cast's social
-//! kinds have no item kind in the format and are never exported. Something it was told or
-//! inherited goes only once its own settlements gave it positive utility: an unverified rumour
-//! is not passed on. Items that replay showed teaching are marked `replay_validated`, and
-//! [`Level::Replay`] passes on only those (with the reflexes, validated by firing).
+//! positive settled utility, facts with utility of at least [`FACT_MIN_UTILITY`], and any of
+//! those the world verified in this life (a commission done, a step closed, a file read again
+//! unchanged: `fate.witnessed`, carried as the record's `world` evidence) whatever its score,
+//! unless its confidence has fallen to doubt; every active scar, those of one pattern as one
+//! record ([`super::group`]); and the reflexes this body earned itself (proposed, armed or
+//! disarmed; a demoted reflex and an inherited one it has not re-earned stay behind). An
+//! errand's lesson travels whole (`lesson`: its kind, role, task, example action and shape).
+//! Lore and a cast's social kinds have no item kind in the format and are never exported.
+//! Something it was told or inherited goes only once its own settlements or its world here
+//! verified it: an unverified rumour is not passed on. Items that replay showed teaching are
+//! marked `replay_validated`, and [`Level::Replay`] passes on only those (with the reflexes,
+//! validated by firing).
 
 use std::collections::HashSet;
 
 use super::Lineage;
 use super::format::{
-    AgeSummary, Evidence, FORMAT, GenomeSummary, Header, ItemKind, MAX_LIST, Record, ReflexItem,
-    VERSION, content_id,
+    AgeSummary, Evidence, FORMAT, GenomeSummary, Header, ItemKind, Lesson, MAX_LIST, Record,
+    ReflexItem, VERSION, WorldEvidence, content_id,
 };
 use crate::base::clock::{Millis, rfc3339};
 use crate::base::exit::Result;
 use crate::base::store::{Read, SINGLETON_KEY};
 use crate::creature::{Genome, Persona};
 use crate::memory::{Engram, Kind, Provenance, Tier};
+use crate::wisdom::curation::CONFIDENCE_DOUBTED;
+use crate::wisdom::errands;
 use crate::wisdom::reflex::{Reflex, Status, registry};
 
 /// How validated an item must be to be passed on.
@@ -83,15 +90,16 @@ pub fn collect(
     level: Level,
 ) -> Result<(Header, Vec<Record>)> {
     let mut records = Vec::new();
-    let mut seen = HashSet::new();
     for (_, e) in rx.all::<Engram>()? {
         if let Some(r) = engram_record(&e)
             && (level == Level::Settled || r.replay_validated)
-            && seen.insert(r.id.clone())
         {
             records.push(r);
         }
     }
+    let mut records = super::group::scars(records);
+    let mut seen: HashSet<String> = HashSet::new();
+    records.retain(|r| seen.insert(r.id.clone()));
     for reflex in registry::all(rx)? {
         if let Some(r) = reflex_record(&reflex)
             && seen.insert(r.id.clone())
@@ -156,10 +164,12 @@ pub fn engram_record(e: &Engram) -> Option<Record> {
         return None;
     }
     let score = e.utility.score();
+    // Verified by the world in this life, and not doubted since.
+    let world = e.fate.world_verified() && e.confidence >= CONFIDENCE_DOUBTED;
     let kind = match e.kind {
-        Kind::Strategy if score > 0 => ItemKind::Guardrail,
-        Kind::Procedure if score > 0 => ItemKind::Procedure,
-        Kind::Fact if score >= FACT_MIN_UTILITY => ItemKind::Fact,
+        Kind::Strategy if score > 0 || world => ItemKind::Guardrail,
+        Kind::Procedure if score > 0 || world => ItemKind::Procedure,
+        Kind::Fact if score >= FACT_MIN_UTILITY || world => ItemKind::Fact,
         Kind::Scar => ItemKind::Scar,
         Kind::Strategy | Kind::Procedure | Kind::Fact => return None,
         // Lived moments, passing thoughts and dreams are this life's own; lore and the
@@ -170,7 +180,7 @@ pub fn engram_record(e: &Engram) -> Option<Record> {
             return None;
         }
     };
-    if e.provenance != Provenance::Experienced && score <= 0 {
+    if e.provenance != Provenance::Experienced && score <= 0 && !world {
         return None;
     }
     let u = &e.utility;
@@ -218,7 +228,42 @@ pub fn engram_record(e: &Engram) -> Option<Record> {
             .find_map(|s| s.strip_prefix("signature:"))
             .filter(|_| matches!(kind, ItemKind::Guardrail | ItemKind::Procedure))
             .map(|s| s.chars().take(super::format::MAX_SIGNATURE_CHARS).collect()),
+        world: e
+            .fate
+            .witnessed
+            .iter()
+            .take(super::parts::MAX_WORLD)
+            .map(WorldEvidence::of)
+            .collect(),
+        lesson: (kind == ItemKind::Procedure)
+            .then(|| lesson(&e.sources))
+            .flatten(),
+        group: None,
     })
+}
+
+/// An errand's lesson, whole, from a precedent's sources (none when a part is missing).
+fn lesson(sources: &[String]) -> Option<Lesson> {
+    let p = errands::parts(sources)?;
+    let clean = super::parts::clean;
+    let l = Lesson {
+        errand: p.kind,
+        role: p.role.as_str().to_string(),
+        task: clean(&p.task),
+        example: clean(&p.example),
+        shape: clean(&p.shape),
+        known: p
+            .known
+            .iter()
+            .take(super::parts::MAX_KNOWN)
+            .map(|k| clean(k))
+            .filter(|k| !k.trim().is_empty())
+            .collect(),
+    };
+    let whole = [&l.task, &l.example, &l.shape]
+        .iter()
+        .all(|t| !t.trim().is_empty());
+    (whole && crate::creature::commissions::valid_kind(&l.errand)).then_some(l)
 }
 
 /// What a reflex does, in words: `in <situation>: <tool> <args>`.
@@ -270,5 +315,8 @@ pub fn reflex_record(r: &Reflex) -> Option<Record> {
             successes: r.provenance.successes,
         }),
         signature: None,
+        world: Vec::new(),
+        lesson: None,
+        group: None,
     })
 }

@@ -1,15 +1,35 @@
-//! The heirloom volume format (`wis.heirloom.v1`, design §4.6), the contract between a retiring
+//! The heirloom volume format (`wis.heirloom.v2`, design §4.6), the contract between a retiring
 //! creature and its descendants: one JSON header line, then one JSON record per item. Every
 //! struct here refuses unknown keys, so a volume is read exactly as it was written or not at
 //! all ([`super::read`] enforces the bounds the types cannot). `heirlooms/schema.json` is the
 //! same contract as a JSON Schema; a test holds the two together.
+//!
+//! Version 2 adds optional keys and nothing else: on a record, the world's evidence
+//! (`world`), an errand's lesson whole (`lesson`) and a group of scars of one pattern
+//! (`group`) ([`super::parts`]); in the header's stats and every ancestor's marks, the
+//! keeper's figures (`commissions`) and the tick level 2 was reached (`ticks_to_level_2`). A
+//! version 1 volume still reads, and may not hold those keys.
 
 use serde::{Deserialize, Serialize};
 
+pub use super::parts::{Group, Held, Lesson, WorldEvidence};
+
 /// What a header's `format` says.
-pub const FORMAT: &str = "wis.heirloom.v1";
-/// The format version this wis reads and writes; a larger one is refused.
-pub const VERSION: u32 = 1;
+pub const FORMAT: &str = "wis.heirloom.v2";
+/// The format version this wis writes; a larger one is refused.
+pub const VERSION: u32 = 2;
+/// The first format, still read: its `format` and `version`.
+pub const FORMAT_V1: &str = "wis.heirloom.v1";
+pub const VERSION_V1: u32 = 1;
+
+/// The `format` a header of `version` names, for the versions this wis reads.
+pub fn format_of(version: u64) -> Option<&'static str> {
+    match version {
+        1 => Some(FORMAT_V1),
+        2 => Some(FORMAT),
+        _ => None,
+    }
+}
 /// The longest line a reader accepts, in bytes (the header included).
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
 /// The most records one volume may hold.
@@ -128,6 +148,40 @@ pub struct Stats {
     pub ticks_to_first_confirmed_commission: Option<u64>,
     /// Curve scores recorded, oldest first.
     pub curve: Vec<CurvePoint>,
+    /// The tick the creature first reached level 2 (version 2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ticks_to_level_2: Option<u64>,
+    /// The keeper's figures over the life (version 2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commissions: Option<Commissions>,
+}
+
+/// The keeper's figures over a life: commissions given, done, missed, on the desk, the done
+/// rate over those that ended and the median ticks from giving to done.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Commissions {
+    pub given: u64,
+    pub done: u64,
+    pub missed: u64,
+    pub live: u64,
+    /// `done` over those that ended (done or missed), 0..=1; none when none ended.
+    pub done_rate: Option<f64>,
+    pub median_ticks_to_done: Option<f64>,
+}
+
+impl Commissions {
+    /// The figures of the keeper's desk.
+    pub fn of(f: &crate::creature::commission_figures::Figures) -> Commissions {
+        Commissions {
+            given: f.given,
+            done: f.done,
+            missed: f.missed,
+            live: f.live,
+            done_rate: f.done_rate,
+            median_ticks_to_done: f.median_ticks_to_done,
+        }
+    }
 }
 
 /// One arm's curve score at an age.
@@ -152,6 +206,11 @@ pub struct Mark {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ticks_to_first_confirmed_commission: Option<u64>,
     pub curve: Vec<CurvePoint>,
+    /// Version 2: the tick it first reached level 2, and the keeper's figures over its life.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ticks_to_level_2: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commissions: Option<Commissions>,
 }
 
 /// One inherited item.
@@ -177,6 +236,59 @@ pub struct Record {
     /// bets on it settle (at most [`MAX_SIGNATURE_CHARS`] characters).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub signature: Option<String>,
+    /// Version 2: what the world showed of it in its creature's life (a commission done, a
+    /// step closed, a file read again unchanged): verified by the world.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub world: Vec<WorldEvidence>,
+    /// Version 2: for a procedure learned on an errand, the lesson whole, so the heir's
+    /// errands of its kind are shown it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lesson: Option<Lesson>,
+    /// Version 2: for a scar standing for many of one pattern, the pattern, how many and a
+    /// few of them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group: Option<Group>,
+}
+
+impl Record {
+    /// The version 2 key it holds, if any (a version 1 volume may hold none).
+    pub fn v2_key(&self) -> Option<&'static str> {
+        if !self.world.is_empty() {
+            Some("world")
+        } else if self.lesson.is_some() {
+            Some("lesson")
+        } else if self.group.is_some() {
+            Some("group")
+        } else {
+            None
+        }
+    }
+}
+
+impl Stats {
+    /// The version 2 key it holds, if any.
+    pub fn v2_key(&self) -> Option<&'static str> {
+        if self.ticks_to_level_2.is_some() {
+            Some("ticks_to_level_2")
+        } else if self.commissions.is_some() {
+            Some("commissions")
+        } else {
+            None
+        }
+    }
+}
+
+impl Mark {
+    /// The version 2 key it holds, if any.
+    pub fn v2_key(&self) -> Option<&'static str> {
+        if self.ticks_to_level_2.is_some() {
+            Some("ticks_to_level_2")
+        } else if self.commissions.is_some() {
+            Some("commissions")
+        } else {
+            None
+        }
+    }
 }
 
 /// Most characters of a record's recommended signature.

@@ -1,16 +1,20 @@
 //! Writing an import's plan ([`super::import::plan`]) in the caller's one transaction: the
-//! inherited engrams (discounted, stamped `inherited`, their ancestor volumes as sources), the
+//! inherited engrams (discounted, stamped `inherited`, their ancestor volumes as sources; an
+//! errand's lesson with its precedent's own sources, so the heir's errands of its kind are
+//! shown it), the
 //! inherited reflexes (status `inherited`, a fresh streak required after the import's tick),
 //! the letter's told nuggets, and the lineage document's record of each new volume.
 
 use serde::Serialize;
 
+use super::format::Lesson;
 use super::import::{HEIRLOOM_SOURCE, Plan, engram_kind};
 use super::{Ancestor, Lineage};
 use crate::base::clock::Millis;
 use crate::base::exit::Result;
 use crate::base::store::{Read, Tx};
 use crate::memory::{Memory, NewEngram, Provenance};
+use crate::wisdom::errands;
 use crate::wisdom::reflex::{
     Inheritance, Provenance as ReflexProvenance, REFLEX_CAP, Reflex, ReflexAction, ReflexState,
     Status, Trigger, registry,
@@ -25,6 +29,21 @@ pub struct Imported {
     pub told: u64,
     /// Reflexes left out because the registry is full.
     pub registry_full: u64,
+}
+
+/// The sources of an heir's precedent made from a record's lesson: the same as its ancestor's
+/// (`errand:`, `role:`, `task:`, `example:`, `shape:`, `known:`), so
+/// [`crate::wisdom::errands::recall`] finds it for the heir's errands of that kind; none when
+/// a part is off the precedent's bounds.
+fn lesson_sources(l: &Lesson) -> Option<Vec<String>> {
+    errands::sources(&errands::Parts {
+        kind: l.errand.clone(),
+        role: errands::Role::parse(&l.role)?,
+        task: l.task.clone(),
+        example: l.example.clone(),
+        shape: l.shape.clone(),
+        known: l.known.clone(),
+    })
 }
 
 /// Writes `plan` in `tx` at this creature's `tick`. The caller commits.
@@ -42,20 +61,30 @@ pub fn apply(
         let r = &item.merged.record;
         let Some(x) = &r.reflex else {
             let kind = engram_kind(r.kind).expect("a non-reflex item is an engram kind");
-            let mut new = NewEngram::new(kind, &r.text, Provenance::Inherited)
-                .strength(item.strength)
-                .source(format!("item:{}", r.id));
+            let mut sources = vec![format!("item:{}", r.id)];
             if let Some(sig) = &r.signature {
-                new = new.source(format!("signature:{sig}"));
+                sources.push(format!("signature:{sig}"));
             }
-            for v in r
-                .provenance
-                .volumes
-                .iter()
-                .rev()
-                .take(crate::memory::MAX_SOURCES - 2)
-            {
-                new = new.source(format!("{HEIRLOOM_SOURCE}{v}"));
+            // An errand's lesson arrives whole: the heir's errands of its kind are shown it.
+            sources.extend(
+                r.lesson
+                    .as_ref()
+                    .and_then(lesson_sources)
+                    .unwrap_or_default(),
+            );
+            let room = crate::memory::MAX_SOURCES.saturating_sub(sources.len());
+            sources.extend(
+                r.provenance
+                    .volumes
+                    .iter()
+                    .rev()
+                    .take(room)
+                    .map(|v| format!("{HEIRLOOM_SOURCE}{v}")),
+            );
+            let mut new =
+                NewEngram::new(kind, &r.text, Provenance::Inherited).strength(item.strength);
+            for s in sources {
+                new = new.source(s);
             }
             memory.remember(tx, new, now)?;
             done.engrams += 1;

@@ -1,14 +1,15 @@
 //! A life in brief, as a volume's header tells it: the stats (ticks, successes, sleeps, units,
-//! the fraction of ticks below the model, ticks to U2 and to the first passed quest, the curve
-//! points) and the generational marks: the creature's own and every ancestor's it knows of,
+//! the fraction of ticks below the model, ticks to U2, to the first passed quest, to the first
+//! confirmed commission and to level 2, the keeper's figures, the curve points) and the generational marks: the creature's own and every ancestor's it knows of,
 //! which `wis legacy lineage` reads.
 
 use super::Lineage;
 use super::export::own_volume_id;
-use super::format::{CurvePoint, Header, MAX_LIST, Mark, Stats};
+use super::format::{Commissions, CurvePoint, Header, MAX_LIST, Mark, Stats};
 use crate::base::clock::Millis;
 use crate::base::exit::Result;
 use crate::base::store::{Read, SINGLETON_KEY};
+use crate::creature::commission_figures::Figures;
 use crate::creature::quest_book::{QuestBook, Verdict};
 use crate::creature::unlocks::{UnitId, UnitState};
 use crate::creature::{Persona, Unlocks};
@@ -23,7 +24,7 @@ pub fn own_mark(rx: &impl Read, persona: &Persona, now: Millis) -> Result<Mark> 
         .unwrap_or_default()
         .headers();
     // The marks only: no need to count the whole ledger's successes, as a volume's stats do.
-    let m = milestones(rx)?;
+    let m = milestones(rx, persona)?;
     let generation = 1 + parents.iter().map(|h| h.generation).max().unwrap_or(0);
     Ok(Mark {
         volume: own_volume_id(&persona.name, now, &parents, generation),
@@ -33,6 +34,8 @@ pub fn own_mark(rx: &impl Read, persona: &Persona, now: Millis) -> Result<Mark> 
         ticks_to_first_quest: m.ticks_to_first_quest,
         ticks_to_first_confirmed_commission: m.ticks_to_first_confirmed_commission,
         curve: m.curve,
+        ticks_to_level_2: m.ticks_to_level_2,
+        commissions: m.commissions,
     })
 }
 
@@ -57,6 +60,8 @@ pub(super) fn ancestry(parents: &[Header]) -> Vec<Mark> {
             ticks_to_first_quest: h.stats.ticks_to_first_quest,
             ticks_to_first_confirmed_commission: h.stats.ticks_to_first_confirmed_commission,
             curve: h.stats.curve.clone(),
+            ticks_to_level_2: h.stats.ticks_to_level_2,
+            commissions: h.stats.commissions.clone(),
         })
         .chain(h.ancestry.iter().cloned())
     });
@@ -69,16 +74,19 @@ pub(super) fn ancestry(parents: &[Header]) -> Vec<Mark> {
 }
 
 /// What a life reached and when: the units granted, the ticks to U2, to the first passed
-/// quest and to the first confirmed commission, and the curve's points.
+/// quest, to the first confirmed commission and to level 2, the keeper's figures, and the
+/// curve's points.
 struct Milestones {
     units: Vec<String>,
     ticks_to_u2: Option<u64>,
     ticks_to_first_quest: Option<u64>,
     ticks_to_first_confirmed_commission: Option<u64>,
+    ticks_to_level_2: Option<u64>,
+    commissions: Option<Commissions>,
     curve: Vec<CurvePoint>,
 }
 
-fn milestones(rx: &impl Read) -> Result<Milestones> {
+fn milestones(rx: &impl Read, persona: &Persona) -> Result<Milestones> {
     let unlocks = rx.get::<Unlocks>(SINGLETON_KEY)?.unwrap_or_default();
     let granted = |id: UnitId| {
         unlocks
@@ -106,6 +114,8 @@ fn milestones(rx: &impl Read) -> Result<Milestones> {
     if curve.len() > MAX_LIST {
         curve.drain(..curve.len() - MAX_LIST);
     }
+    let given = crate::creature::commissions::all(rx)?;
+    let figures = Figures::of(given.iter().map(|(_, c)| c));
     Ok(Milestones {
         units: UnitId::ALL
             .iter()
@@ -116,12 +126,14 @@ fn milestones(rx: &impl Read) -> Result<Milestones> {
         ticks_to_first_quest: first_quest,
         ticks_to_first_confirmed_commission: crate::creature::commissions::desk(rx)?
             .first_finished_tick,
+        ticks_to_level_2: persona.ticks_to_level_2(),
+        commissions: Some(Commissions::of(&figures)),
         curve,
     })
 }
 
 pub(super) fn stats(rx: &impl Read, persona: &Persona) -> Result<Stats> {
-    let m = milestones(rx)?;
+    let m = milestones(rx, persona)?;
     let successes = rx
         .ring::<Episode>(None)?
         .iter()
@@ -145,5 +157,7 @@ pub(super) fn stats(rx: &impl Read, persona: &Persona) -> Result<Stats> {
         ticks_to_first_quest: m.ticks_to_first_quest,
         ticks_to_first_confirmed_commission: m.ticks_to_first_confirmed_commission,
         curve: m.curve,
+        ticks_to_level_2: m.ticks_to_level_2,
+        commissions: m.commissions,
     })
 }

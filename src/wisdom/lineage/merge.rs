@@ -3,7 +3,9 @@
 //! `lineage_merge_sim` or more (0.9 for the built-in embedder, 0.92 for the local model; see
 //! [`Calibration`](crate::memory::embed::Calibration)) are near-duplicates and become one
 //! item too: the
-//! best-evidenced text, every ancestor's volume in its provenance, the summed evidence.
+//! best-evidenced text, every ancestor's volume in its provenance, the summed evidence (and
+//! every ancestor's world evidence, within its bound; the lesson of an errand, if any carried
+//! one).
 //! Reflexes are one item when they answer the same situation with the same action signature;
 //! two reflexes answering one situation with different verified actions contradict each
 //! other: both are kept, each flagged with the other, never merged.
@@ -160,6 +162,15 @@ fn join(volumes: &[Volume], members: &[(usize, usize)]) -> Merged {
         }
         record.replay_validated |= r.replay_validated;
         record.strength = record.strength.max(r.strength);
+        // What any ancestor's world showed of it is evidence for the one item.
+        for w in &r.world {
+            if record.world.len() < super::parts::MAX_WORLD && !record.world.contains(w) {
+                record.world.push(w.clone());
+            }
+        }
+        if record.lesson.is_none() {
+            record.lesson = r.lesson.clone();
+        }
     }
     if let Some(x) = record.reflex.as_mut() {
         x.successes = u32::try_from(evidence.successes).unwrap_or(u32::MAX);

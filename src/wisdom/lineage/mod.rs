@@ -1,23 +1,28 @@
 //! Lineage (design §4.6): a retiring creature's validated corpus published as a heirloom
 //! volume, and a newborn's inheritance from one volume or many, discounted and re-earned.
 //!
-//! [`format`] is the volume contract (`wis.heirloom.v1`) and [`read`] its strict reader;
-//! [`export`] distills a creature into a volume; [`merge`] joins many ancestors' volumes
+//! [`format`] is the volume contract (`wis.heirloom.v2`, reading v1 too) and [`read`] its
+//! strict reader; [`export`] distills a creature into a volume ([`group`]: scars of one
+//! pattern become one record); [`merge`] joins many ancestors' volumes
 //! (near-duplicates become one item with every ancestor's provenance and the summed evidence,
 //! contradictions are kept and flagged); [`import`] plans the inheritance whole and
 //! [`inherit`] writes it in the caller's one transaction ([`letter`]: the operator's nuggets
 //! beside it); [`life`] tells a life in brief for the header; [`generations`] reads the
-//! generational metrics. What was imported is remembered in [`Lineage`], so a volume is
-//! imported once.
+//! generational metrics; [`heir`] is what the heir's own world makes of what it inherited
+//! (re-earned, contradicted, failed here). What was imported is remembered in [`Lineage`], so
+//! a volume is imported once.
 
 pub mod export;
 pub mod format;
 pub mod generations;
+pub mod group;
+pub mod heir;
 pub mod import;
 pub mod inherit;
 pub mod letter;
 pub mod life;
 pub mod merge;
+pub mod parts;
 pub mod read;
 
 use serde::{Deserialize, Serialize};
@@ -79,3 +84,5 @@ impl Lineage {
 
 #[cfg(test)]
 pub(crate) mod tests;
+#[cfg(test)]
+mod v2_tests;

@@ -1,6 +1,7 @@
 //! The strict reader of heirloom volumes: a header line, then exactly the declared number of
 //! records, each line at most [`MAX_LINE_BYTES`], every key known, every value of its type,
-//! the format version this wis reads. Anything else is a [`ReadError`] naming the file and the
+//! a format version this wis reads (1 or 2; a version 1 volume holding a key of version 2's is
+//! refused too). Anything else is a [`ReadError`] naming the file and the
 //! line, which is bad data (exit 65). It reads a line at a time, never holding more than one
 //! line beyond the records it returns, and hashes the bytes as they pass (the volume's
 //! identity when it is imported).
@@ -12,8 +13,9 @@ use std::path::Path;
 use sha2::Digest;
 
 use super::format::{
-    Chain, FORMAT, Header, ItemKind, MAX_LINE_BYTES, MAX_LIST, MAX_RECORDS, MAX_SIGNATURE_CHARS,
-    MAX_TEXT_CHARS, Record, VERSION, content_id, valid_volume_id,
+    Chain, Commissions, FORMAT, FORMAT_V1, Header, ItemKind, MAX_LINE_BYTES, MAX_LIST, MAX_RECORDS,
+    MAX_SIGNATURE_CHARS, MAX_TEXT_CHARS, Record, VERSION, VERSION_V1, content_id, format_of,
+    valid_volume_id,
 };
 use crate::base::exit::{Error, Result};
 
@@ -128,6 +130,11 @@ fn read_from(name: &str, mut r: impl BufRead) -> Result<Volume, Failure> {
         }
         let record: Record = serde_json::from_slice(text).map_err(|e| bad(n, e.to_string()))?;
         check_record(&record).map_err(|p| bad(n, p))?;
+        if h.version == VERSION_V1
+            && let Some(key) = record.v2_key()
+        {
+            return Err(bad(n, v1_holds(key)));
+        }
         if !seen.insert(record.id.clone()) {
             return Err(bad(n, format!("record {} appears twice", record.id)));
         }
@@ -159,6 +166,16 @@ fn read_from(name: &str, mut r: impl BufRead) -> Result<Volume, Failure> {
     })
 }
 
+/// What a version 1 volume may not hold.
+fn v1_holds(key: &str) -> String {
+    format!("{key:?} is a key of version {VERSION}; this volume says version {VERSION_V1}")
+}
+
+/// What this wis reads, for errors.
+fn reads() -> String {
+    format!("this wis reads {FORMAT_V1} version {VERSION_V1} and {FORMAT} version {VERSION}")
+}
+
 /// The header: a future format or version is named as such before any key is judged.
 fn parse_header(text: &[u8]) -> Result<Header, String> {
     let value: serde_json::Value = serde_json::from_slice(text).map_err(|e| e.to_string())?;
@@ -168,22 +185,42 @@ fn parse_header(text: &[u8]) -> Result<Header, String> {
         (Some(f), _) if !f.starts_with("wis.heirloom.") => {
             return Err(format!("not a heirloom volume (format {f:?})"));
         }
-        (Some(f), Some(v)) if f != FORMAT || v > u64::from(VERSION) => {
-            return Err(format!(
-                "a future format ({f} version {v}); this wis reads {FORMAT} version {VERSION}"
-            ));
+        (Some(f), Some(v)) if format_of(v).is_none() => {
+            return Err(format!("a future format ({f} version {v}); {}", reads()));
         }
         _ => {}
     }
     let header: Header = serde_json::from_value(value).map_err(|e| e.to_string())?;
-    if header.format != FORMAT || header.version != VERSION {
+    if format_of(u64::from(header.version)) != Some(header.format.as_str()) {
         return Err(format!(
-            "format {} version {}; this wis reads {FORMAT} version {VERSION}",
-            header.format, header.version
+            "format {} version {}; {}",
+            header.format,
+            header.version,
+            reads()
         ));
+    }
+    if header.version == VERSION_V1
+        && let Some(key) = header
+            .stats
+            .v2_key()
+            .or_else(|| header.ancestry.iter().find_map(|m| m.v2_key()))
+    {
+        return Err(v1_holds(key));
     }
     if !valid_volume_id(&header.volume) {
         return Err(format!("{:?} is not a volume id", header.volume));
+    }
+    let figures = header
+        .ancestry
+        .iter()
+        .filter_map(|m| m.commissions.as_ref())
+        .chain(header.stats.commissions.as_ref());
+    if let Some(bad) = figures.into_iter().find(|c| !sound(c)) {
+        return Err(format!(
+            "commission figures of {} done of {} given, done rate {:?}: a rate is 0 to 1, \
+             and no more are done than given",
+            bad.done, bad.given, bad.done_rate
+        ));
     }
     if header.records > MAX_RECORDS as u64 {
         return Err(format!(
@@ -209,6 +246,13 @@ fn parse_header(text: &[u8]) -> Result<Header, String> {
     Ok(header)
 }
 
+/// Whether the keeper's figures hold together.
+fn sound(c: &Commissions) -> bool {
+    c.done <= c.given
+        && c.done_rate.is_none_or(|r| (0.0..=1.0).contains(&r))
+        && c.median_ticks_to_done.is_none_or(|m| m >= 0.0)
+}
+
 fn check_record(r: &Record) -> Result<(), String> {
     let chars = r.text.chars().count();
     if r.text.trim().is_empty() || chars > MAX_TEXT_CHARS {
@@ -224,6 +268,7 @@ fn check_record(r: &Record) -> Result<(), String> {
         return Err(format!("strength {} is not between 0 and 1", r.strength));
     }
     check_chain(&r.provenance)?;
+    super::parts::check(r)?;
     if let Some(sig) = &r.signature {
         let n = sig.chars().count();
         if n == 0 || n > MAX_SIGNATURE_CHARS || sig.chars().any(char::is_control) {

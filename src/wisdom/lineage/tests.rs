@@ -34,6 +34,9 @@ pub fn record(kind: ItemKind, text: &str, successes: u64) -> Record {
         },
         reflex: None,
         signature: None,
+        world: Vec::new(),
+        lesson: None,
+        group: None,
     }
 }
 
@@ -87,6 +90,8 @@ pub fn header(volume: &str, records: usize) -> Header {
                 ticks: 800,
                 score: 0.25,
             }],
+            ticks_to_level_2: None,
+            commissions: None,
         },
         records: records as u64,
     }
@@ -130,7 +135,7 @@ fn the_reader_refuses_anything_off_the_format_naming_the_line() {
         rec.replace(r#""utility":2"#, r#""utility":"2""#)
     );
     assert_eq!(refused(&wrong_type).0, 2);
-    let future = good.replacen(r#""version":1"#, r#""version":2"#, 1);
+    let future = good.replacen(r#""version":2"#, r#""version":3"#, 1);
     let (line, problem) = refused(&future);
     assert_eq!(line, 1);
     assert!(problem.contains("future"), "{problem}");

@@ -9,10 +9,14 @@
 //! the situation track's. An automated (reflex) outcome settles nothing (WIS2), and neither
 //! does an item that recommends no signature: the bet is kept, marked why, and counts for
 //! nothing.
+//!
+//! What the world closed is evidence too ([`super::witness`]): what was followed into an action
+//! that closed a step or a commission is witnessed on its engram.
 
 use serde::{Deserialize, Serialize};
 
 use super::situation::Situation;
+use super::witness::{Closure, witness};
 use crate::base::clock::Millis;
 use crate::base::exit::Result;
 use crate::base::store::{Layout, Read, Tx};
@@ -203,21 +207,27 @@ pub fn own_words(body: &str, step: &str) -> Vec<String> {
 }
 
 /// Records one bet per injected item, settled by this tick's episode (if it recorded one)
-/// and whether its action `closed` the step or a commission, and settles each into its
-/// item's utility record.
+/// and what its action closed (the step or a commission), settles each into its item's
+/// utility record, and witnesses what the world closed on the engrams followed into it
+/// ([`witness`]).
 pub fn settle(
     tx: &mut Tx<'_>,
     injected: &Injected,
     episode: Option<&Episode>,
-    closed: bool,
+    closure: &Closure,
     tick: u64,
     now: Millis,
 ) -> Result<Vec<Bet>> {
     let mut bets = Vec::new();
     for shown in &injected.items {
-        let verdict = adjudicate_shown(shown, episode, closed);
+        let verdict = adjudicate_shown(shown, episode, closure.closed());
         if let Ok(settlement) = verdict {
             settle_item(tx, &shown.item, settlement, now)?;
+            if settlement == Settlement::FollowedIntoSuccess
+                && let Item::Guardrail { engram } | Item::Known { engram } = &shown.item
+            {
+                witness(tx, *engram, closure, tick, now)?;
+            }
         }
         let bet = Bet {
             tick,

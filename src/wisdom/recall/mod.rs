@@ -17,6 +17,7 @@ pub mod ledger;
 pub mod lookup;
 pub mod prose;
 pub mod situation;
+pub mod witness;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -27,14 +28,16 @@ pub use block::{Block, Silence};
 pub use ledger::Pending;
 pub use lookup::{Case, DeadEnd, Lookup};
 pub use situation::{IndexState, Situation, SituationVector, Track};
+pub use witness::Closure;
 
 use crate::base::clock::Millis;
 use crate::base::config::Config;
 use crate::base::exit::Result;
 use crate::base::store::{Read, Tx};
 use crate::creature::heartbeat::Turn;
-use crate::memory::{LazyMemory, Memory};
+use crate::memory::{LazyMemory, Memory, Provenance, Settlement};
 use crate::wisdom::episodes::Episode;
+use crate::wisdom::lineage::heir;
 
 /// What recall shows for a situation now: what it found, and the block or why there is none.
 #[derive(Debug, Clone, Serialize)]
@@ -111,15 +114,18 @@ fn prepared(view: View) -> Prepared {
 }
 
 /// The last phase: indexes what the ledger recorded (when recall is on), then settles this
-/// tick's bets, the block's and prose recall's, from its episode and whether it `closed` the
-/// step. Nothing, and no store access, when nothing was shown and recall is off.
+/// tick's bets, the block's and prose recall's, from its episode and what it closed (the step
+/// or a commission: the world's witness on what was followed into it). With curation on, an
+/// inherited memory that has now failed here is demoted at once
+/// ([`crate::wisdom::lineage::heir::failed_here`]). Nothing, and no store access, when nothing
+/// was shown and recall is off.
 pub fn record(
     tx: &mut Tx<'_>,
     config: &Config,
     memory: &LazyMemory<'_>,
     tick: u64,
     injected: &Injected,
-    closed: bool,
+    closure: &Closure,
     now: Millis,
 ) -> Result<Vec<Bet>> {
     if config.wisdom.recall_enabled {
@@ -134,7 +140,18 @@ pub fn record(
         .pop()
         .map(|(_, e)| e)
         .filter(|e| e.tick == tick);
-    bets::settle(tx, injected, episode.as_ref(), closed, tick, now)
+    let bets = bets::settle(tx, injected, episode.as_ref(), closure, tick, now)?;
+    for bet in bets.iter().filter(|_| config.wisdom.curation_enabled) {
+        if let (
+            Some(Settlement::IntoFailure),
+            Item::Guardrail { engram } | Item::Known { engram },
+            Provenance::Inherited,
+        ) = (bet.settlement, &bet.item, bet.provenance)
+        {
+            heir::demote_if_failed(tx, memory.get()?, *engram, tick, now)?;
+        }
+    }
+    Ok(bets)
 }
 
 /// What recall would show now for `situation`, looking at every similar situation; writes

@@ -50,6 +50,7 @@ fn persona() -> impl Strategy<Value = Persona> {
                     repeats_in_row: (sleeps % 4) as u32,
                     stalled_in_row: (xp % 5) as u32,
                     failed_replans: (ticks % 2) as u32,
+                    level_ticks: (0..(xp % 3)).map(|l| ticks / 3 + l).collect(),
                 }
             },
         )

@@ -200,6 +200,8 @@ fn volume_file(env: &TestEnv, id: &str, records: &[Record]) -> String {
             ticks_to_first_quest: None,
             ticks_to_first_confirmed_commission: None,
             curve: Vec::new(),
+            ticks_to_level_2: None,
+            commissions: None,
         },
         records: records.len() as u64,
     };
@@ -227,6 +229,9 @@ fn item(kind: ItemKind, text: &str, successes: u64) -> Record {
         },
         reflex: None,
         signature: None,
+        world: Vec::new(),
+        lesson: None,
+        group: None,
     }
 }
 

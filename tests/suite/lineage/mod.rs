@@ -5,4 +5,5 @@
 mod corpus;
 mod e2e;
 mod fresh_slate;
+mod inheritance;
 mod schema;

@@ -3,6 +3,7 @@
 use super::*;
 use crate::base::store::Read;
 use crate::memory::{Settlement, Utility, get};
+use crate::wisdom::recall::Closure;
 use crate::wisdom::recall::bets::{
     Bet, Injected, Item, Shown, Unsettled, adjudicate, adjudicate_shown, own_words, recommends,
     settle,
@@ -74,7 +75,15 @@ fn settle_with(episode: Episode) -> (Vec<Bet>, Utility, Utility) {
         Some("bash ss -ltnp")
     );
     let mut tx = store.write().unwrap();
-    let bets = settle(&mut tx, &injected, Some(&episode), false, 10, 1000).unwrap();
+    let bets = settle(
+        &mut tx,
+        &injected,
+        Some(&episode),
+        &Closure::default(),
+        10,
+        1000,
+    )
+    .unwrap();
     tx.commit().unwrap();
     let rx = store.read().unwrap();
     assert_eq!(rx.count::<Bet>().unwrap(), 2, "every shown item is a bet");
@@ -226,5 +235,73 @@ fn a_stated_fact_settles_on_whether_the_action_used_its_words_and_the_step_close
     assert_eq!(
         adjudicate_shown(&fact, Some(&auto), true),
         Err(Unsettled::Automated)
+    );
+}
+
+#[test]
+fn a_guardrail_followed_into_a_close_is_witnessed_and_one_that_closed_nothing_is_not() {
+    let (_dir, store) = temp_store();
+    let (id, injected) = shown_both(&store);
+    let mut tx = store.write().unwrap();
+    let ok = episode(10, PUMP, &bash("ss -ltnp"), true);
+    settle(&mut tx, &injected, Some(&ok), &Closure::default(), 10, 1000).unwrap();
+    assert!(!get(&tx, id).unwrap().unwrap().fate.world_verified());
+    let closed = Closure {
+        said: Some("commission #4 done: reply contains 8731".into()),
+        commission: Some(4),
+        commission_closed: true,
+        reply: false,
+    };
+    let ok = episode(11, PUMP, &bash("ss -ltnp"), true);
+    settle(&mut tx, &injected, Some(&ok), &closed, 11, 1100).unwrap();
+    // Ignored into a close is no witness.
+    let other = episode(12, PUMP, &bash("cat pump.conf"), true);
+    settle(&mut tx, &injected, Some(&other), &closed, 12, 1200).unwrap();
+    let e = get(&tx, id).unwrap().unwrap();
+    assert_eq!(e.fate.witnessed.len(), 1);
+    let w = &e.fate.witnessed[0];
+    assert_eq!(
+        (w.how, w.tick, w.commission),
+        (crate::memory::Witnessed::FollowedIntoClose, 11, Some(4))
+    );
+    assert_eq!(w.said, "commission #4 done: reply contains 8731");
+}
+
+#[test]
+fn a_fact_used_in_a_reply_the_check_accepted_is_witnessed_and_one_that_closed_a_step_is_not() {
+    let (_dir, store) = temp_store();
+    let mut tx = store.write().unwrap();
+    let body = "notes/pump.txt says: the pump listens on 8731";
+    let new = NewEngram::new(Kind::Fact, body, Provenance::Inherited);
+    let id = memory().remember(&mut tx, new, 5).unwrap();
+    let step = "tell the keeper the pump port";
+    let mut shown = fact_shown(body, step);
+    shown.item = Item::Known { engram: id };
+    let injected = Injected { items: vec![shown] };
+    let reply = episode(
+        4,
+        PUMP,
+        &Action::new("reply", json!({"text": "port 8731"})),
+        true,
+    );
+    let step_only = Closure {
+        said: Some("step closed: \"tell the keeper\"".into()),
+        ..Closure::default()
+    };
+    settle(&mut tx, &injected, Some(&reply), &step_only, 4, 10).unwrap();
+    assert!(!get(&tx, id).unwrap().unwrap().fate.world_verified());
+    let accepted = Closure {
+        said: Some("commission #2 done: reply contains 8731".into()),
+        commission: Some(2),
+        commission_closed: true,
+        reply: true,
+    };
+    settle(&mut tx, &injected, Some(&reply), &accepted, 5, 11).unwrap();
+    let e = get(&tx, id).unwrap().unwrap();
+    assert_eq!(e.utility.followed_into_success, 2);
+    assert_eq!(e.fate.witnessed.len(), 1);
+    assert_eq!(
+        e.fate.witnessed[0].how,
+        crate::memory::Witnessed::AcceptedReply
     );
 }

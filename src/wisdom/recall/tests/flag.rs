@@ -48,7 +48,7 @@ fn with_the_flag_on_the_block_shows_and_the_index_and_bets_are_kept() {
         &LazyMemory::new(&config(true).embed),
         4,
         &prepared.injected,
-        false,
+        &crate::wisdom::recall::Closure::default(),
         9,
     )
     .unwrap();
@@ -82,4 +82,61 @@ fn only_work_turns_get_a_block() {
 
 fn push_in(tx: &mut crate::base::store::Tx<'_>, ep: Episode) {
     tx.push(&ep).unwrap();
+}
+
+/// An inherited guardrail the tick's own outcomes go against twice is demoted at the second, in
+/// the tick's last phase, when curation is on; with curation off it is only settled.
+#[test]
+fn an_inherited_guardrail_that_fails_twice_here_is_demoted_by_the_tick() {
+    for curation in [true, false] {
+        let (_dir, store) = temp_store();
+        let id = strategy(
+            &store,
+            "List the sockets to find a port.",
+            Provenance::Inherited,
+            "signature:bash ss -ltnp",
+        );
+        let mut config = config(true);
+        config.wisdom.curation_enabled = curation;
+        let shown = crate::wisdom::recall::Shown {
+            item: crate::wisdom::recall::Item::Guardrail { engram: id },
+            recommends: Some("bash ss -ltnp".into()),
+            sim: 0.9,
+            provenance: Provenance::Inherited,
+            words: Vec::new(),
+        };
+        let injected = crate::wisdom::recall::Injected { items: vec![shown] };
+        for tick in [4, 5] {
+            let mut tx = store.write().unwrap();
+            tx.push(&episode(tick, PUMP, &bash("ss -ltnp"), false))
+                .unwrap();
+            let lazy = LazyMemory::new(&config.embed);
+            record(
+                &mut tx,
+                &config,
+                &lazy,
+                tick,
+                &injected,
+                &Default::default(),
+                9,
+            )
+            .unwrap();
+            tx.commit().unwrap();
+            let e = crate::memory::get(&store.read().unwrap(), id)
+                .unwrap()
+                .unwrap();
+            let archived = e.tier == crate::memory::Tier::Archive;
+            assert_eq!(
+                archived,
+                curation && tick == 5,
+                "tick {tick}, curation {curation}"
+            );
+            if archived {
+                assert_eq!(
+                    e.fate.archived.unwrap().line(),
+                    "demoted: it failed here 2 times before it was verified, the last at tick 5"
+                );
+            }
+        }
+    }
 }

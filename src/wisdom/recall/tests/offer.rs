@@ -4,6 +4,7 @@
 use super::*;
 use crate::base::store::Read;
 use crate::memory::{Settlement, Utility};
+use crate::wisdom::recall::Closure;
 use crate::wisdom::recall::bets::{Injected, Item, settle};
 use crate::wisdom::recall::block::{FRAME, HEADING, compose};
 use crate::wisdom::recall::ledger;
@@ -145,7 +146,15 @@ fn calling_the_skill_with_any_input_follows_the_offer_and_settles_onto_the_skill
     ];
     for (ep, want) in cases {
         let mut tx = store.write().unwrap();
-        let bets = settle(&mut tx, &injected, Some(&ep), false, ep.tick, 9).unwrap();
+        let bets = settle(
+            &mut tx,
+            &injected,
+            Some(&ep),
+            &Closure::default(),
+            ep.tick,
+            9,
+        )
+        .unwrap();
         tx.commit().unwrap();
         assert_eq!(bets[0].settlement, Some(want));
     }
@@ -182,7 +191,7 @@ fn an_item_shown_twice_whose_record_is_gone_counts_as_unsettled() {
     for tick in [5, 6] {
         let mut tx = store.write().unwrap();
         let ep = episode(tick, STEP, &call, true);
-        settle(&mut tx, &injected, Some(&ep), false, tick, 9).unwrap();
+        settle(&mut tx, &injected, Some(&ep), &Closure::default(), tick, 9).unwrap();
         tx.commit().unwrap();
     }
     let shown = crate::wisdom::recall::bets::shown_records(&store.read().unwrap()).unwrap();
