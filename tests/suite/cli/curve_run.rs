@@ -301,7 +301,7 @@ fn the_live_arm_answers_with_the_creatures_recall_and_the_fixture_without() {
     };
     let (naive, wise) = (content(before), content(before + 2));
     // One layout: the same examples, then what the arm remembers, then the question.
-    let examples = "Known fact: The garden log is in garden.log.";
+    let examples = "Known fact: (lived) The garden log is in garden.log.";
     assert!(naive.contains(examples) && wise.contains(examples));
     assert!(
         naive.ends_with("Answer yes or no.\nA: {\"tool\": \"reply\", \"args\": {\"text\": \"Yes.\"}}\n\nQ: find the pump port\nA: "),
@@ -317,7 +317,7 @@ fn the_live_arm_answers_with_the_creatures_recall_and_the_fixture_without() {
     );
     assert!(
         wise.ends_with(
-            "Known fact: The pump controller port is written in notes/pump.txt.\nQ: find the pump port\nA: "
+            "Known fact: (told, not yet verified) The pump controller port is written in notes/pump.txt.\nQ: find the pump port\nA: "
         ),
         "{wise}"
     );

@@ -180,7 +180,10 @@ fn a_told_fact_used_into_a_closed_step_outlives_its_grace_and_one_never_used_is_
     ])
     .ok();
     let prompt = shown_guardrail(&env);
-    assert!(prompt.contains(&format!("Known fact: {USED}")), "{prompt}");
+    assert!(
+        prompt.contains(&format!("Known fact: (told, not yet verified) {USED}")),
+        "{prompt}"
+    );
     tick(&env);
     let done = env.json(&["commission", "show", "1", "--output-format", "json"]);
     assert_eq!(done["status"], "done", "{done}");

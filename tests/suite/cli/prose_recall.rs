@@ -31,7 +31,8 @@ fn volatile(env: &TestEnv, prose: bool) -> String {
 fn a_known_fact_sits_right_above_the_step_it_answers() {
     let env = planned(PLAN);
     let on = volatile(&env, true);
-    let tail = format!("Known fact: {FACT}\nQ: restart the greenhouse pump\nA: ");
+    let tail =
+        format!("Known fact: (told, not yet verified) {FACT}\nQ: restart the greenhouse pump\nA: ");
     assert!(on.ends_with(&tail), "{on}");
     assert!(
         on.contains(&format!(
