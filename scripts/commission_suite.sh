@@ -20,6 +20,9 @@
 #      EACH      ticks an errand is given (default 15)
 #      SLEEP_EVERY  a `wis sleep` every so many ticks of age (default 50; 0: only when its own
 #                sleep pressure says so)
+#      INHERIT   heirloom volumes (space-separated paths, `wis legacy export`) the newborn
+#                imports before its first tick: an heir living the suite beside a newborn
+#                without them on the same seed (`wis legacy lineage` gives both generations)
 #      WIS       the wis binary (default target/release/wis, else wis on PATH)
 #
 # HOME must not hold a creature yet. Each tick's JSON line goes to HOME/ticks.jsonl, sleeps to
@@ -61,6 +64,10 @@ else
   "$wis" --home "$home" init --seed "$seed" >/dev/null
 fi
 sed -i "s/^#? seed = 42/seed = $seed/" "$home/wis.toml"
+if [ -n "${INHERIT:-}" ]; then
+  # shellcheck disable=SC2086 # the volumes are a space-separated list
+  "$wis" --home "$home" legacy import $INHERIT >&2
+fi
 cp -R "$house/." "$home/workspace/"
 
 max_open=8

@@ -265,29 +265,28 @@ impl Record {
     }
 }
 
+/// The version 2 key of a generation's figures: the ticks to level 2, else the keeper's work.
+fn figures_v2_key(level_2: bool, commissions: bool) -> Option<&'static str> {
+    if level_2 {
+        Some("ticks_to_level_2")
+    } else if commissions {
+        Some("commissions")
+    } else {
+        None
+    }
+}
+
 impl Stats {
     /// The version 2 key it holds, if any.
     pub fn v2_key(&self) -> Option<&'static str> {
-        if self.ticks_to_level_2.is_some() {
-            Some("ticks_to_level_2")
-        } else if self.commissions.is_some() {
-            Some("commissions")
-        } else {
-            None
-        }
+        figures_v2_key(self.ticks_to_level_2.is_some(), self.commissions.is_some())
     }
 }
 
 impl Mark {
     /// The version 2 key it holds, if any.
     pub fn v2_key(&self) -> Option<&'static str> {
-        if self.ticks_to_level_2.is_some() {
-            Some("ticks_to_level_2")
-        } else if self.commissions.is_some() {
-            Some("commissions")
-        } else {
-            None
-        }
+        figures_v2_key(self.ticks_to_level_2.is_some(), self.commissions.is_some())
     }
 }
 

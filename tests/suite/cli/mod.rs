@@ -10,6 +10,7 @@ mod cast;
 mod cast_acts;
 mod cast_organs;
 mod commission;
+mod commission_suite;
 mod contention;
 mod curve_arms;
 mod curve_fixture;
