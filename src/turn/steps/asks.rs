@@ -44,6 +44,12 @@ pub enum Matcher {
     Mentions(Vec<String>),
     /// The command's first word is one of these.
     FirstWord(Vec<String>),
+    /// A command that runs each of these programs on this operand, whole (`ls d | wc -l` for
+    /// `ls d | wc -l` or `ls d/ | wc -l`, never `ls d/a.txt`; [`super::errand::operand`]).
+    Command {
+        programs: Vec<String>,
+        operand: String,
+    },
 }
 
 impl Asks {
@@ -65,6 +71,9 @@ impl Asks {
                     Matcher::Any => String::new(),
                     Matcher::Mentions(m) => format!(" naming {}", m.join(" or ")),
                     Matcher::FirstWord(w) => format!(" running {}", w.join(" or ")),
+                    Matcher::Command { programs, operand } => {
+                        format!(" running {} on {operand}", programs.join(" and "))
+                    }
                 };
                 format!("{}{what}", tools.join(" or "))
             }
@@ -101,6 +110,13 @@ impl Matcher {
                     .unwrap_or_default()
                     .to_lowercase();
                 words.contains(&first)
+            }
+            Matcher::Command { programs, operand } => {
+                let command = action.str_arg("command").unwrap_or_default().to_lowercase();
+                let ran = super::errand::programs(&command);
+                let whole = |o: &str| o.trim_end_matches('/').to_lowercase();
+                programs.iter().all(|p| ran.contains(p))
+                    && super::errand::operand(&command).is_some_and(|o| whole(&o) == whole(operand))
             }
         }
     }

@@ -59,9 +59,9 @@ impl Stage {
         RE_RUN.captures(text).map(|c| Stage::Run(c[1].to_string()))
     }
 
-    /// What closes it: a successful read (or `cat`) of its file, the path whole; a command
-    /// with its program that names each of its words naming a path (`wc -l a/b.txt` needs
-    /// `a/b.txt`; `grep -ril 'x' letters` needs `letters`).
+    /// What closes it: a successful read (or `cat`) of its file; a command that runs each of
+    /// its programs on its operand, whole (`wc -l a/b.txt` needs `wc` on `a/b.txt`; `ls d |
+    /// wc -l` needs `ls` and `wc` on `d`, so `ls d/a.txt` does not count the folder).
     pub fn asks(&self) -> Asks {
         let act = |tools: &[&str], m: Matcher| Asks::Act {
             tools: tools.iter().map(|t| t.to_string()).collect(),
@@ -72,7 +72,13 @@ impl Stage {
             Stage::Run(c) => {
                 let program = c.split_whitespace().next().unwrap_or_default().to_string();
                 match operand(c) {
-                    Some(o) => act(&["bash"], Matcher::Mentions(vec![o])),
+                    Some(o) => act(
+                        &["bash"],
+                        Matcher::Command {
+                            programs: programs(c),
+                            operand: o,
+                        },
+                    ),
                     None => act(&["bash"], Matcher::FirstWord(vec![program])),
                 }
             }
@@ -94,7 +100,7 @@ impl Stage {
 /// The word of a command that names what it works on: its last word that is not its program,
 /// a flag, a quoted text, a pipe or the program after one (`letters` in `grep -ril 'x'
 /// letters`, `manuals` in `ls manuals | wc -l`).
-fn operand(command: &str) -> Option<String> {
+pub fn operand(command: &str) -> Option<String> {
     static QUOTED: LazyLock<Regex> =
         LazyLock::new(|| Regex::new(r#"'[^']*'|"[^"]*""#).expect("a valid pattern"));
     let bare = QUOTED.replace_all(command, " ");
@@ -106,6 +112,27 @@ fn operand(command: &str) -> Option<String> {
             continue;
         }
         out = Some(t.to_string());
+    }
+    out
+}
+
+/// The programs a command runs: its first word and the first word after each pipe, `;` or
+/// `&&`, without their directories (`ls`, `wc` in `ls d | wc -l`).
+pub fn programs(command: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut next = true;
+    for t in command.split_whitespace() {
+        if matches!(t, "|" | ";" | "&&" | "||") {
+            next = true;
+            continue;
+        }
+        if next {
+            let p = t.rsplit('/').next().unwrap_or(t).to_lowercase();
+            if !out.contains(&p) {
+                out.push(p);
+            }
+            next = false;
+        }
     }
     out
 }

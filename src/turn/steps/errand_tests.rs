@@ -151,6 +151,24 @@ fn every_stage_reads_back_and_is_done_by_its_look() {
         )),
         "a count of something else"
     );
+    assert!(count.asks().done_by(&act(
+        r#"{"tool":"bash","args":{"command":"ls manuals/ | wc -l"}}"#
+    )));
+    assert!(
+        !count.asks().done_by(&act(
+            r#"{"tool":"bash","args":{"command":"ls manuals/boiler.txt"}}"#
+        )),
+        "one file of the folder counts nothing"
+    );
+    let lines = Stage::Run("wc -l a.txt".into());
+    assert!(
+        !lines
+            .asks()
+            .done_by(&act(r#"{"tool":"bash","args":{"command":"cat a.txt"}}"#)),
+        "the look's program, not another on its file"
+    );
+    assert_eq!(programs("ls d | wc -l"), ["ls", "wc"]);
+    assert_eq!(programs("/bin/cat a && echo x"), ["cat", "echo"]);
     assert!(
         Stage::Run("date".into())
             .asks()

@@ -412,15 +412,26 @@ pub fn begin<'a>(
         },
         _ if let Some(known) = answering.clone() => {
             // An errand's answer: what its look showed right above the question, and the reply
-            // its only tool (design §3.6); what memory holds for it, above those lines.
+            // its only tool (design §3.8). What memory holds for it is stated only when no look
+            // showed anything: beside the look's lines a remembered fact about another file is
+            // what the 270M answered from.
             let step_text = step.as_deref().unwrap_or_default();
-            let recalled = recall::prose::for_step(
-                tx,
-                config,
-                &ctx.memory,
-                step.as_deref(),
-                recall.block.as_deref(),
-            )?;
+            let looked: Vec<String> = known
+                .iter()
+                .filter(|l| *l != steps::errand::MISSED)
+                .cloned()
+                .collect();
+            let recalled = if looked.is_empty() {
+                recall::prose::for_step(
+                    tx,
+                    config,
+                    &ctx.memory,
+                    step.as_deref(),
+                    recall.block.as_deref(),
+                )?
+            } else {
+                Vec::new()
+            };
             prose_shown.extend(recalled.iter().map(|k| k.shown(step_text)));
             let mut lines: Vec<String> = recalled.iter().rev().map(|k| k.line()).collect();
             if let Some((body, shown)) = &correction
@@ -443,7 +454,9 @@ pub fn begin<'a>(
                 .as_ref()
                 .filter(|c| c.missed_replies > 0)
                 .and_then(|c| c.reply.as_deref());
-            let spans = steps::errand::spans(&lines, step_text, missed);
+            // Picked among what the look showed, when it showed anything.
+            let among = if looked.is_empty() { &lines } else { &looked };
+            let spans = steps::errand::spans(among, step_text, missed);
             let schema = if missed.is_some() && !spans.is_empty() {
                 schema::reply_among(&spans)
             } else {

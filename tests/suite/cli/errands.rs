@@ -269,3 +269,41 @@ fn with_errands_off_a_commission_is_one_step_as_before() {
     let (after, _) = next_prompt(&env);
     assert!(!after.contains("now answer it"), "no stage was done");
 }
+
+#[test]
+fn beside_what_the_look_showed_no_remembered_fact_is_stated_and_a_second_answer_is_picked_from_the_look()
+ {
+    let server = FakeOpenAi::builder()
+        .answers([READ.to_string(), reply("Tomas")].map(Answer::content))
+        .start();
+    let mut env = creature(&server, true);
+    env.set("WIS_WISDOM_PROSE_RECALL_ENABLED", "true");
+    // A fact about another file, in the question's own words.
+    env.wis(&[
+        "memory",
+        "add",
+        "--kind",
+        "fact",
+        "The engineer of the old boiler in papers was Tomas.",
+    ])
+    .ok();
+    give(
+        &env,
+        "Read papers/boiler.cfg and tell me the engineer.",
+        "reply contains Signe",
+        "value",
+    );
+    tick(&env);
+    let (answer, _) = next_prompt(&env);
+    let tail = &answer[answer.rfind("## Now, your step").unwrap()..];
+    assert!(
+        tail.contains("Known fact: papers/boiler.cfg says: engineer: Signe")
+            && !tail.contains("Tomas"),
+        "only what the look showed stands above the answer: {tail}"
+    );
+    // The reply misses; the next answer is picked among the look's words only.
+    tick(&env);
+    let (_, schema) = next_prompt(&env);
+    assert!(schema.contains("\"Signe\""), "{schema}");
+    assert!(!schema.contains("Tomas"), "{schema}");
+}
