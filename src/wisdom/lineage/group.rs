@@ -2,7 +2,8 @@
 //! its scars (`In "<step>": read_file `a.txt` failed (not_found): …`, one per situation and
 //! action), but nine failed reads of nine paths teach an heir one thing: what failed, how
 //! often, and a few of them. At export the scars are grouped by [`pattern`] (the tool and how
-//! it failed: `read_file failed (not_found)`); a pattern held twice or more becomes one record
+//! it failed: `read_file failed (not_found)`; for the workspace's overwrite scars, the tool and
+//! what it did: `write_file wrote over a file without reading it first`); a pattern held twice or more becomes one record
 //! with its count and [`GROUP_EXAMPLES`] examples, the evidence summed and the provenance
 //! joined, so no two scars of one pattern are in a volume.
 
@@ -13,16 +14,31 @@ use super::format::{
 };
 use super::parts::{GROUP_EXAMPLES, clean};
 
-/// The pattern of a scar's text: the tool and how it failed, as distillation and the
-/// workspace's history write them (`In "<step>": <tool> <what> failed (<kind>): …`); none for a
-/// scar of another form, which stays as it is.
+/// The pattern of a scar's text: the tool and how it failed, as distillation writes them
+/// (`In "<step>": <tool> <what> failed (<kind>): …`), or the tool and what it did, as the
+/// workspace's history writes them (`At tick N I wrote over <path> (…, with <tool>) without
+/// reading it first`); none for a scar of another form, which stays as it is.
 pub fn pattern(text: &str) -> Option<String> {
+    let ok = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if text.starts_with("At tick ") && text.contains(" without reading it first") {
+        // The workspace's overwrite scar (`At tick 39 I wrote over a.txt (21 bytes, with
+        // write_file) without reading it first. …`): what it did and with which tool.
+        let did = if text.contains(" I deleted ") {
+            "deleted"
+        } else if text.contains(" I wrote over ") {
+            "wrote over"
+        } else {
+            return None;
+        };
+        let (_, with) = text.split_once(", with ")?;
+        let (tool, _) = with.split_once(')')?;
+        return ok(tool).then(|| format!("{tool} {did} a file without reading it first"));
+    }
     let rest = text.strip_prefix("In \"")?;
     let (_, after) = rest.split_once("\": ")?;
     let tool = after.split_whitespace().next()?;
     let (_, failed) = after.split_once(" failed (")?;
     let (kind, _) = failed.split_once(')')?;
-    let ok = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
     (ok(tool) && ok(kind)).then(|| format!("{tool} failed ({kind})"))
 }
 
@@ -136,6 +152,19 @@ mod tests {
             Some("bash failed (nonzero_exit)")
         );
         assert_eq!(pattern("Never sing to the pump."), None);
+        assert_eq!(
+            pattern(
+                "At tick 39 I wrote over shed/packing.txt (21 bytes, with write_file) without \
+                 reading it first. Its earlier words are kept in the workspace's history."
+            )
+            .as_deref(),
+            Some("write_file wrote over a file without reading it first")
+        );
+        assert_eq!(
+            pattern("At tick 4 I deleted a.txt (3 bytes, with bash) without reading it first.")
+                .as_deref(),
+            Some("bash deleted a file without reading it first")
+        );
     }
 
     #[test]
