@@ -44,8 +44,9 @@ pub enum Matcher {
     Mentions(Vec<String>),
     /// The command's first word is one of these.
     FirstWord(Vec<String>),
-    /// A command that runs each of these programs on this operand, whole (`ls d | wc -l` for
-    /// `ls d | wc -l` or `ls d/ | wc -l`, never `ls d/a.txt`; [`super::errand::operand`]).
+    /// A command that runs these programs with these flags, in this order, on this operand,
+    /// whole (`ls d | wc -l` for `ls d | wc -l` or `ls d/ | wc -l`, never `ls d/a.txt` or
+    /// `ls -l d | wc -l`; [`super::errand::programs`], [`super::errand::operand`]).
     Command {
         programs: Vec<String>,
         operand: String,
@@ -72,7 +73,7 @@ impl Asks {
                     Matcher::Mentions(m) => format!(" naming {}", m.join(" or ")),
                     Matcher::FirstWord(w) => format!(" running {}", w.join(" or ")),
                     Matcher::Command { programs, operand } => {
-                        format!(" running {} on {operand}", programs.join(" and "))
+                        format!(" running `{}` on {operand}", programs.join(" | "))
                     }
                 };
                 format!("{}{what}", tools.join(" or "))
@@ -115,7 +116,7 @@ impl Matcher {
                 let command = action.str_arg("command").unwrap_or_default().to_lowercase();
                 let ran = super::errand::programs(&command);
                 let whole = |o: &str| o.trim_end_matches('/').to_lowercase();
-                programs.iter().all(|p| ran.contains(p))
+                ran == *programs
                     && super::errand::operand(&command).is_some_and(|o| whole(&o) == whole(operand))
             }
         }

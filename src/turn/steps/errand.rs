@@ -59,9 +59,10 @@ impl Stage {
         RE_RUN.captures(text).map(|c| Stage::Run(c[1].to_string()))
     }
 
-    /// What closes it: a successful read (or `cat`) of its file; a command that runs each of
-    /// its programs on its operand, whole (`wc -l a/b.txt` needs `wc` on `a/b.txt`; `ls d |
-    /// wc -l` needs `ls` and `wc` on `d`, so `ls d/a.txt` does not count the folder).
+    /// What closes it: a successful read (or `cat`) of its file; its command copied whole: the
+    /// same programs with the same flags on its operand (`wc -l a/b.txt` needs `wc -l` on
+    /// `a/b.txt`; `ls d | wc -l` needs `ls` then `wc -l` on `d`, so neither `ls d/a.txt` nor
+    /// `ls -l d | wc -l`, which counts a `total` line, is its count).
     pub fn asks(&self) -> Asks {
         let act = |tools: &[&str], m: Matcher| Asks::Act {
             tools: tools.iter().map(|t| t.to_string()).collect(),
@@ -116,25 +117,44 @@ pub fn operand(command: &str) -> Option<String> {
     out
 }
 
-/// The programs a command runs: its first word and the first word after each pipe, `;` or
-/// `&&`, without their directories (`ls`, `wc` in `ls d | wc -l`).
+/// The programs a command runs, each with its flags: the first word and the first word after
+/// each pipe, `;`, `&&` or `||`, without its directories, then its flags, each cluster's letters
+/// sorted and the flags in order (`["ls", "wc -l"]` for `ls d | wc -l`; `["ls -l", "wc -l"]`
+/// for `ls -l d | wc -l`); quoted texts are not flags.
 pub fn programs(command: &str) -> Vec<String> {
-    let mut out = Vec::new();
+    static QUOTED: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r#"'[^']*'|"[^"]*""#).expect("a valid pattern"));
+    let bare = QUOTED.replace_all(command, " ");
+    let mut out: Vec<(String, Vec<String>)> = Vec::new();
     let mut next = true;
-    for t in command.split_whitespace() {
+    for t in bare.split_whitespace() {
         if matches!(t, "|" | ";" | "&&" | "||") {
             next = true;
             continue;
         }
         if next {
             let p = t.rsplit('/').next().unwrap_or(t).to_lowercase();
-            if !out.contains(&p) {
-                out.push(p);
-            }
+            out.push((p, Vec::new()));
             next = false;
+        } else if let Some((_, flags)) = out.last_mut()
+            && t.starts_with('-')
+            && t.len() > 1
+        {
+            let mut f: Vec<char> = t.trim_start_matches('-').chars().collect();
+            f.sort_unstable();
+            let dashes = &t[..t.len() - t.trim_start_matches('-').len()];
+            flags.push(format!("{dashes}{}", f.into_iter().collect::<String>()));
         }
     }
-    out
+    out.into_iter()
+        .map(|(p, mut flags)| {
+            flags.sort();
+            std::iter::once(p)
+                .chain(flags)
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect()
 }
 
 /// Whether a commission with `check` and these words asks for an answer: its check reads the

@@ -167,8 +167,19 @@ fn every_stage_reads_back_and_is_done_by_its_look() {
             .done_by(&act(r#"{"tool":"bash","args":{"command":"cat a.txt"}}"#)),
         "the look's program, not another on its file"
     );
-    assert_eq!(programs("ls d | wc -l"), ["ls", "wc"]);
+    assert!(
+        !count.asks().done_by(&act(
+            r#"{"tool":"bash","args":{"command":"ls -l manuals | wc -l"}}"#
+        )),
+        "a long listing counts its total line too"
+    );
+    assert_eq!(programs("ls d | wc -l"), ["ls", "wc -l"]);
     assert_eq!(programs("/bin/cat a && echo x"), ["cat", "echo"]);
+    assert_eq!(
+        programs("grep -lir 'a -b' d"),
+        programs("grep -ril 'other' d"),
+        "flags in any order, quoted text no flag"
+    );
     assert!(
         Stage::Run("date".into())
             .asks()
