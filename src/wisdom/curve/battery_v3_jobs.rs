@@ -41,11 +41,8 @@ const fn transfer(
     makes: &'static [&'static str],
 ) -> Job {
     Job {
-        id,
-        right,
         life: Some(life),
-        uses,
-        makes,
+        ..job(id, right, uses, makes)
     }
 }
 

@@ -12,20 +12,8 @@ use wis::creature::Persona;
 use crate::support::fake_openai::{Answer, FakeOpenAi};
 use crate::support::{TestEnv, snapshot};
 
-const BATTERY: &str = r#"{"id": "port", "domain": "recall", "prompt": "Which TCP port does the pump controller listen on?", "scorer": {"type": "exact", "answer": "8731"}}
-{"id": "look", "domain": "procedure", "prompt": "How do you see what is in your home?", "scorer": {"type": "action_signature", "tool": "bash", "args_pattern": "\\bls\\b"}}
-{"id": "store", "domain": "subsystems", "prompt": "What is your store made of?", "scorer": {"type": "claim", "must_include": ["redb", "messagepack"], "must_exclude": ["sqlite"]}}
-"#;
-
-fn reply(text: &str) -> Answer {
-    Answer::content(format!(
-        r#"{{"tool": "reply", "args": {{"text": "{text}"}}}}"#
-    ))
-}
-
-fn ls() -> Answer {
-    Answer::content(r#"{"tool": "bash", "args": {"command": "ls -la"}}"#)
-}
+// The three-task battery and the answers of `curve_run`'s tests.
+use super::curve_run::{BATTERY, ls, reply};
 
 fn wrong() -> [Answer; 3] {
     [

@@ -7,18 +7,18 @@ use std::time::Duration;
 use crate::support::fake_openai::{Answer, FakeOpenAi};
 use crate::support::{TestEnv, snapshot};
 
-const BATTERY: &str = r#"{"id": "port", "domain": "recall", "prompt": "Which TCP port does the pump controller listen on?", "scorer": {"type": "exact", "answer": "8731"}}
+pub(super) const BATTERY: &str = r#"{"id": "port", "domain": "recall", "prompt": "Which TCP port does the pump controller listen on?", "scorer": {"type": "exact", "answer": "8731"}}
 {"id": "look", "domain": "procedure", "prompt": "How do you see what is in your home?", "scorer": {"type": "action_signature", "tool": "bash", "args_pattern": "\\bls\\b"}}
 {"id": "store", "domain": "subsystems", "prompt": "What is your store made of?", "scorer": {"type": "claim", "must_include": ["redb", "messagepack"], "must_exclude": ["sqlite"]}}
 "#;
 
-fn reply(text: &str) -> Answer {
+pub(super) fn reply(text: &str) -> Answer {
     Answer::content(format!(
         r#"{{"tool": "reply", "args": {{"text": "{text}"}}}}"#
     ))
 }
 
-fn ls() -> Answer {
+pub(super) fn ls() -> Answer {
     Answer::content(r#"{"tool": "bash", "args": {"command": "ls -la"}}"#)
 }
 
