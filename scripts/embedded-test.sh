@@ -16,6 +16,10 @@ cargo test --features embedded --test embedded_cast -- --nocapture
 cargo test --features embedded --test suite fetch_model -- --nocapture
 # Counterfactual replay on the real model: the same seed gives the same report.
 cargo test --features embedded --test embedded_replay -- --nocapture
+# The experience curve's larger arm on a real llama-server serving the embedded GGUF under a
+# second name: the arm runs, its compute is recorded, a mislabelled arm is refused. Skips
+# unless scripts/fetch-llama-server.sh has built the server (CI builds it and requires it).
+cargo test --features embedded --test llama_server -- --nocapture
 # A dream on the real model: one cluster of told facts compressed into one kept line.
 cargo test --features embedded --test embedded_dream -- --nocapture
 # The experience curve on the real model: a fixture creature told the facts that answer part

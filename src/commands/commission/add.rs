@@ -43,7 +43,7 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
         None => None,
     };
     if config.wisdom.errands_enabled {
-        ask.stages = errand::stages(&ask.text, check.as_ref(), &workspace);
+        ask.stages = errand::steps_for(&ask.text, check.as_ref(), &workspace);
     }
     let store = ctx.open("commission add")?;
     let mut tx = store.write()?;

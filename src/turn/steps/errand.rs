@@ -239,6 +239,97 @@ pub fn stages(text: &str, check: Option<&Check>, workspace: &Path) -> Vec<String
     Vec::new()
 }
 
+/// The steps a commission's words call for when it is given: its looks ([`stages`]) when it
+/// asks for an answer, else the chore its words name plainly ([`chores`]), as a step that names
+/// its command.
+pub fn steps_for(text: &str, check: Option<&Check>, workspace: &Path) -> Vec<String> {
+    let looks = stages(text, check, workspace);
+    if !looks.is_empty() || matches!(check, Some(Check::ReplyContains { .. })) {
+        return looks;
+    }
+    chores(text, workspace)
+}
+
+/// The file chore a commission's words name plainly, as one step that names its command:
+/// copying or renaming a file (`cp`/`mv` from the file named that is here to the path named that
+/// is not), adding a quoted line to the end of a file that is here (`echo 'LINE' >> FILE`), or
+/// making a folder (`mkdir -p DIR`). The words are read as the suite's tune half says them
+/// ("copy", "duplicate"; "rename", "move", "name"; "add", "append", "line"; "folder" or
+/// "directory", then "named" or "called", then the name). Empty when the words say nothing
+/// this plain, name a path outside the workspace, or a line a quoted shell word cannot carry.
+///
+/// A small model copies a command out of its step far more surely than it adapts a worked
+/// example to new paths (measured on the tune half: a copy errand's step read as a chore was
+/// done by writing the source file); the command is built only from the keeper's paths and
+/// line, each checked, never from the check that judges it.
+pub fn chores(text: &str, workspace: &Path) -> Vec<String> {
+    let lower = text.to_lowercase();
+    let has = |re: &Regex| re.is_match(&lower);
+    static COPY: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"\b(?:copy|duplicate)\b").expect("a valid pattern"));
+    static MOVE: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"\b(?:rename|move|name)\b").expect("a valid pattern"));
+    static ADD: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"\b(?:add|append|line)\b").expect("a valid pattern"));
+    static QUOTED: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"'([^'\n\\]{1,200})'").expect("a valid pattern"));
+    static FOLDER: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\b(?:folder|directory)\s+(?:named\s+|called\s+)?([a-z0-9_][\w./-]*)")
+            .expect("a valid pattern")
+    });
+    let inside = |p: &str| !p.starts_with('-') && paths::confine(workspace, p).is_ok();
+    // Paths as whole words: `../../etc/x.cfg` names no `etc/x.cfg`.
+    static PATH: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(&format!(r"\b{}\b", crate::world::examples::FILE)).expect("a valid pattern")
+    });
+    let named: Vec<String> = PATH
+        .find_iter(text)
+        .filter(|m| {
+            !text[..m.start()]
+                .chars()
+                .next_back()
+                .is_some_and(|c| matches!(c, '.' | '/' | '-' | '~' | '$' | '\\'))
+        })
+        .map(|m| m.as_str().trim_end_matches('.').to_string())
+        .filter(|f| inside(f))
+        .collect();
+    let here = named.iter().find(|f| is_file(workspace, f));
+    let new = named
+        .iter()
+        .find(|f| paths::confine(workspace, f).is_ok_and(|c| !c.dangling && !c.abs().exists()));
+    if let (Some(src), Some(dst)) = (here, new) {
+        if has(&COPY) {
+            return vec![Stage::Run(format!("cp {src} {dst}")).text()];
+        }
+        if has(&MOVE) {
+            return vec![Stage::Run(format!("mv {src} {dst}")).text()];
+        }
+    }
+    // Exactly one quoted line: with an apostrophe about, which quote ends it is a guess.
+    if let (Some(file), Some(line)) = (here, QUOTED.captures(text))
+        && text.matches('\'').count() == 2
+        && has(&ADD)
+    {
+        let line = line[1].trim();
+        if !line.is_empty() && !line.starts_with('-') {
+            return vec![Stage::Run(format!("echo '{line}' >> {file}")).text()];
+        }
+    }
+    if let Some(c) = FOLDER.captures(text) {
+        let dir = c[1].trim_end_matches(['.', '/']);
+        let word = dir.to_lowercase();
+        if dir.len() >= 2
+            && word != "named"
+            && word != "called"
+            && inside(dir)
+            && paths::confine(workspace, dir).is_ok_and(|c| !c.dangling && !c.abs().exists())
+        {
+            return vec![Stage::Run(format!("mkdir -p {dir}")).text()];
+        }
+    }
+    Vec::new()
+}
+
 /// Whether `path` is a file of the workspace.
 fn is_file(workspace: &Path, path: &str) -> bool {
     paths::confine(workspace, path).is_ok_and(|c| !c.dangling && c.abs().is_file())

@@ -227,3 +227,87 @@ fn a_reply_that_only_repeats_the_words_or_the_command_answers_nothing() {
     assert!(!only_repeats("4", text, Some(&run)));
     assert!(only_repeats("  ", text, None));
 }
+
+#[test]
+fn a_chore_s_words_become_its_command_in_the_tune_half_s_wordings() {
+    let h = house();
+    let ws = h.path();
+    let file = |c: &str| Some(Check::Shell { command: c.into() });
+    let check = file("true");
+    let one = |text: &str| steps_for(text, check.as_ref(), ws);
+    for text in [
+        "Copy papers/boiler.cfg to papers/boiler-old.cfg.",
+        "Make a copy of papers/boiler.cfg called papers/boiler-old.cfg.",
+        "Duplicate papers/boiler.cfg as papers/boiler-old.cfg.",
+        "Copy the file papers/boiler.cfg into papers/boiler-old.cfg.",
+    ] {
+        assert_eq!(
+            one(text),
+            vec!["run cp papers/boiler.cfg papers/boiler-old.cfg"],
+            "{text}"
+        );
+    }
+    for text in [
+        "Rename manuals/north.txt to letters/north-old.txt.",
+        "Move manuals/north.txt to letters/north-old.txt.",
+        "Change the name of manuals/north.txt to letters/north-old.txt.",
+        "Rename the file manuals/north.txt so it is called letters/north-old.txt.",
+    ] {
+        assert_eq!(
+            one(text),
+            vec!["run mv manuals/north.txt letters/north-old.txt"],
+            "{text}"
+        );
+    }
+    for text in [
+        "Add the line 'buy Milk' to the end of manuals/north.txt.",
+        "Append 'buy Milk' to manuals/north.txt.",
+        "Put 'buy Milk' on a new line at the bottom of manuals/north.txt.",
+        "Add 'buy Milk' to manuals/north.txt, keeping what is there.",
+    ] {
+        assert_eq!(
+            one(text),
+            vec!["run echo 'buy Milk' >> manuals/north.txt"],
+            "{text}"
+        );
+    }
+    for (text, dir) in [
+        ("Make a folder named Boxes.", "Boxes"),
+        ("Create a directory called letters/old.", "letters/old"),
+        ("Make a new folder crates.", "crates"),
+        ("Create the folder crates.", "crates"),
+    ] {
+        assert_eq!(one(text), vec![format!("run mkdir -p {dir}")], "{text}");
+    }
+}
+
+#[test]
+fn a_chore_is_composed_only_from_plain_safe_words() {
+    let h = house();
+    let ws = h.path();
+    let check = Some(Check::Shell {
+        command: "true".into(),
+    });
+    let one = |text: &str| steps_for(text, check.as_ref(), ws);
+    // Nothing here to copy, or nowhere new to copy it to.
+    assert!(one("Copy papers/gone.cfg to papers/new.cfg.").is_empty());
+    assert!(one("Copy papers/boiler.cfg to manuals/north.txt.").is_empty());
+    // A path out of the workspace, a folder that is there, a line a quoted word cannot carry.
+    assert!(one("Copy papers/boiler.cfg to ../../etc/evil.cfg.").is_empty());
+    assert!(one("Make a folder named papers.").is_empty());
+    assert!(one("Make a folder named ../outside.").is_empty());
+    assert!(one("Add the line 'it's here' to manuals/north.txt.").is_empty());
+    assert!(one("Add the line '-n x' to manuals/north.txt.").is_empty());
+    // A question keeps its looks; a reply check never gets a chore.
+    let reply_check = reply("north");
+    assert_eq!(
+        steps_for(
+            "Copy papers/boiler.cfg to papers/x.cfg and tell me what it says.",
+            reply_check.as_ref(),
+            ws
+        ),
+        vec!["read papers/boiler.cfg"]
+    );
+    // No chore word: nothing.
+    assert!(one("Keep papers/boiler.cfg safe at papers/safe.cfg.").is_empty());
+}

@@ -156,9 +156,13 @@ pub fn after_action(
                     "you did `{}` for the keeper's commission #{id}; next: {next}",
                     stage.text()
                 ),
-                None => format!(
+                None if errand::asks_an_answer(&c.text, c.check.as_ref()) => format!(
                     "you did `{}` for the keeper's commission #{id}; now answer it from what \
                      that showed",
+                    stage.text()
+                ),
+                None => format!(
+                    "you did `{}` for the keeper's commission #{id}",
                     stage.text()
                 ),
             });

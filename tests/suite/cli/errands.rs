@@ -307,3 +307,45 @@ fn beside_what_the_look_showed_no_remembered_fact_is_stated_and_a_second_answer_
     assert!(schema.contains("\"Signe\""), "{schema}");
     assert!(!schema.contains("Tomas"), "{schema}");
 }
+
+#[test]
+fn a_copy_errand_names_its_command_and_copying_it_does_the_errand() {
+    let cp =
+        r#"{"tool": "bash", "args": {"command": "cp papers/boiler.cfg papers/boiler-old.cfg"}}"#;
+    let server = FakeOpenAi::builder()
+        .answers([cp].map(Answer::content))
+        .start();
+    let env = creature(&server, true);
+    give(
+        &env,
+        "Make a copy of papers/boiler.cfg called papers/boiler-old.cfg.",
+        "command test -f papers/boiler.cfg && grep -q Signe papers/boiler-old.cfg",
+        "copy",
+    );
+    assert_eq!(
+        show(&env, 1)["stages"],
+        serde_json::json!(["run cp papers/boiler.cfg papers/boiler-old.cfg"]),
+        "the chore is a step that names its command, built from the keeper's two paths"
+    );
+    let (prompt, _) = next_prompt(&env);
+    assert!(
+        prompt
+            .trim_end()
+            .ends_with("Q: run cp papers/boiler.cfg papers/boiler-old.cfg\nA:"),
+        "the command is the step: {}",
+        &prompt[prompt.len() - 300..]
+    );
+    let done = tick(&env);
+    let events = done["events"].to_string();
+    assert!(events.contains("commission #1 is done"), "{done}");
+    assert!(
+        !events.contains("now answer it"),
+        "a chore has nothing to answer: {done}"
+    );
+    assert_eq!(show(&env, 1)["status"], "done");
+    assert!(env.read("workspace/papers/boiler.cfg").contains("Signe"));
+    assert!(
+        env.read("workspace/papers/boiler-old.cfg")
+            .contains("Signe")
+    );
+}
