@@ -8,9 +8,10 @@
 # HOME must not hold a creature yet. The newborn (genome seed SEED, default 21, which also
 # seeds the sampler) lives TICKS ticks, one after another; every SLEEP_EVERY ticks (default
 # 50; 0: only when its own sleep pressure says so) it also takes `wis sleep`, as a keeper's
-# nap schedule would. Each tick's JSON line goes to HOME/ticks.jsonl, each sleep's receipt to
-# HOME/sleeps.log. At the end it prints `wis status` with the life's figures over the whole
-# life, and writes them as JSON to HOME/life.json.
+# nap schedule would. Each tick's JSON line goes to HOME/ticks.jsonl, its wall time to
+# HOME/walls.txt (`scripts/tick_costs.py HOME` sets it beside the model's work and gives the
+# prompt reuse), each sleep's receipt to HOME/sleeps.log. At the end it prints `wis status`
+# with the life's figures over the whole life, and writes them as JSON to HOME/life.json.
 #
 # Env: WIS (the wis binary; default target/release/wis, else wis on PATH),
 #      SLEEP_EVERY (default 50), COMMISSIONS (a file of commissions, one per line, each
@@ -84,7 +85,10 @@ fi
 start=$(date +%s)
 for i in $(seq "$((age + 1))" "$((age + ticks))"); do
   rc=0
+  t0=$(date +%s%N)
   "$wis" --home "$home" tick --output-format json >>"$home/ticks.jsonl" 2>>"$home/errors.log" || rc=$?
+  # Each tick's wall time, process and all (scripts/tick_costs.py sets it beside the model's).
+  echo "$i $rc $(( ($(date +%s%N) - t0) / 1000000 ))" >>"$home/walls.txt"
   case $rc in
     0|75) ;;
     *) echo "real_life: tick $i exited $rc (see $home/errors.log)" >&2 ;;

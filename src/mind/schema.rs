@@ -76,6 +76,25 @@ pub fn paths_among(mut schema: Value, tools: &[&str], paths: &[String]) -> Value
     schema
 }
 
+/// `schema` with bash's `command` one of `commands`: the command an errand's step names, used
+/// whole (design §3.8). Unchanged when `commands` is empty.
+pub fn commands_among(mut schema: Value, commands: &[String]) -> Value {
+    if commands.is_empty() {
+        return schema;
+    }
+    if let Some(branches) = schema.get_mut("anyOf").and_then(Value::as_array_mut) {
+        for b in branches {
+            let bash = b.pointer("/properties/tool/enum/0").and_then(Value::as_str) == Some("bash");
+            if let Some(command) = b.pointer_mut("/properties/args/properties/command")
+                && bash
+            {
+                *command = object([("type", "string".into()), ("enum", json!(commands))]);
+            }
+        }
+    }
+    schema
+}
+
 /// The tool names a schema admits, in order.
 pub fn schema_tool_names(schema: &Value) -> Vec<String> {
     schema

@@ -179,10 +179,11 @@ pub fn stages(text: &str, check: Option<&Check>, workspace: &Path) -> Vec<String
     }
     let lower = text.to_lowercase();
     static RUN: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"\b(?:run|execute)\s+(?:the command\s+)?[`'\x22]?([a-z][^`'\x22,;?]*?)[`'\x22]?\s*(?:\band\b|\bthen\b|[,;?.]\s|[,;?]|\.?$)")
+        Regex::new(r"(?i)\b(?:run|execute)\s+(?:the command\s+)?[`'\x22]?([a-z][^`'\x22,;?]*?)[`'\x22]?\s*(?:\band\b|\bthen\b|[,;?.]\s|[,;?]|\.?$)")
             .expect("a valid pattern")
     });
-    if let Some(c) = RUN.captures(&lower) {
+    // The keeper's command as written: a file's name keeps its capitals.
+    if let Some(c) = RUN.captures(text) {
         let command = c[1].trim().to_string();
         if !command.is_empty() && command.len() <= 120 {
             return vec![Stage::Run(command).text()];
@@ -263,7 +264,11 @@ pub fn steps_for(text: &str, check: Option<&Check>, workspace: &Path) -> Vec<Str
 /// done by writing the source file); the command is built only from the keeper's paths and
 /// line, each checked, never from the check that judges it.
 pub fn chores(text: &str, workspace: &Path) -> Vec<String> {
-    let lower = text.to_lowercase();
+    static PATH: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(&format!(r"\b{}\b", crate::world::examples::FILE)).expect("a valid pattern")
+    });
+    // The words of the sentence, not of its paths: `notes/a-copy.txt` says no "copy".
+    let lower = PATH.replace_all(text, " ").to_lowercase();
     let has = |re: &Regex| re.is_match(&lower);
     static COPY: LazyLock<Regex> =
         LazyLock::new(|| Regex::new(r"\b(?:copy|duplicate)\b").expect("a valid pattern"));
@@ -279,9 +284,6 @@ pub fn chores(text: &str, workspace: &Path) -> Vec<String> {
     });
     let inside = |p: &str| !p.starts_with('-') && paths::confine(workspace, p).is_ok();
     // Paths as whole words: `../../etc/x.cfg` names no `etc/x.cfg`.
-    static PATH: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(&format!(r"\b{}\b", crate::world::examples::FILE)).expect("a valid pattern")
-    });
     let named: Vec<String> = PATH
         .find_iter(text)
         .filter(|m| {

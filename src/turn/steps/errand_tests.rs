@@ -308,6 +308,12 @@ fn a_chore_is_composed_only_from_plain_safe_words() {
         ),
         vec!["read papers/boiler.cfg"]
     );
+    // A chore word inside a path is no word of the sentence.
+    assert_eq!(
+        one("Please rename manuals/north.txt; its new name is manuals/north-copy.txt."),
+        vec!["run mv manuals/north.txt manuals/north-copy.txt"]
+    );
+    assert!(one("Keep papers/boiler.cfg safe at papers/boiler-copy.cfg.").is_empty());
     // No chore word: nothing.
     assert!(one("Keep papers/boiler.cfg safe at papers/safe.cfg.").is_empty());
 }

@@ -513,6 +513,11 @@ pub fn begin<'a>(
                 Some(_) => steps::errand::named_paths(step_text),
                 None => Vec::new(),
             };
+            // A look or chore that names its command is run whole: bash takes that command.
+            let command: Vec<String> = match (&errand, steps::errand::Stage::parse(step_text)) {
+                (Some(_), Some(steps::errand::Stage::Run(c))) => vec![c],
+                _ => Vec::new(),
+            };
             if config.wisdom.second_thought_enabled && !reacting {
                 let idle = rethink::idle_before(tx, &situation)?;
                 if !idle.is_empty() {
@@ -528,10 +533,13 @@ pub fn begin<'a>(
                         if tell {
                             action_schema(&[])
                         } else {
-                            schema::paths_among(
-                                rethink::schema_without(&visible, &tools),
-                                PATH_TOOLS,
-                                &named,
+                            schema::commands_among(
+                                schema::paths_among(
+                                    rethink::schema_without(&visible, &tools),
+                                    PATH_TOOLS,
+                                    &named,
+                                ),
+                                &command,
                             )
                         },
                     ));
@@ -539,7 +547,10 @@ pub fn begin<'a>(
             }
             (
                 work_cue_with(step.as_deref(), &known, &pool, &example, errands),
-                schema::paths_among(action_schema(&visible), PATH_TOOLS, &named),
+                schema::commands_among(
+                    schema::paths_among(action_schema(&visible), PATH_TOOLS, &named),
+                    &command,
+                ),
             )
         }
     };

@@ -309,7 +309,7 @@ fn beside_what_the_look_showed_no_remembered_fact_is_stated_and_a_second_answer_
 }
 
 #[test]
-fn a_copy_errand_names_its_command_and_copying_it_does_the_errand() {
+fn a_copy_errand_names_its_command_and_bash_takes_it_whole() {
     let cp =
         r#"{"tool": "bash", "args": {"command": "cp papers/boiler.cfg papers/boiler-old.cfg"}}"#;
     let server = FakeOpenAi::builder()
@@ -327,7 +327,12 @@ fn a_copy_errand_names_its_command_and_copying_it_does_the_errand() {
         serde_json::json!(["run cp papers/boiler.cfg papers/boiler-old.cfg"]),
         "the chore is a step that names its command, built from the keeper's two paths"
     );
-    let (prompt, _) = next_prompt(&env);
+    let (prompt, schema) = next_prompt(&env);
+    assert!(
+        schema.contains(r#""command":{"enum":["cp papers/boiler.cfg papers/boiler-old.cfg"],"type":"string"}"#)
+            || schema.contains(r#""command":{"type":"string","enum":["cp papers/boiler.cfg papers/boiler-old.cfg"]}"#),
+        "bash takes the step's command whole: {schema}"
+    );
     assert!(
         prompt
             .trim_end()
