@@ -254,9 +254,11 @@ pub fn steps_for(text: &str, check: Option<&Check>, workspace: &Path) -> Vec<Str
 /// The file chore a commission's words name plainly, as one step that names its command:
 /// copying or renaming a file (`cp`/`mv` from the file named that is here to the path named that
 /// is not), adding a quoted line to the end of a file that is here (`echo 'LINE' >> FILE`), or
-/// making a folder (`mkdir -p DIR`). The words are read as the suite's tune half says them
-/// ("copy", "duplicate"; "rename", "move", "name"; "add", "append", "line"; "folder" or
-/// "directory", then "named" or "called", then the name). Empty when the words say nothing
+/// making a folder (`mkdir -p DIR`), writing a word into the one file named (`echo 'WORD' >
+/// FILE`). The words are read as the suite's tune half says them ("copy", "duplicate";
+/// "rename", "move", "name"; "add", "append", "line"; "folder" or "directory", then "named" or
+/// "called", then the name; "the word", "says", "write", "put", "save", then the word). Empty
+/// when the words say nothing
 /// this plain, name a path outside the workspace, or a line a quoted shell word cannot carry.
 ///
 /// A small model copies a command out of its step far more surely than it adapts a worked
@@ -328,6 +330,30 @@ pub fn chores(text: &str, workspace: &Path) -> Vec<String> {
         {
             return vec![Stage::Run(format!("mkdir -p {dir}")).text()];
         }
+    }
+    // A word written into the one file named: "the word W", "says W", or W after "write",
+    // "put" or "save".
+    static THE_WORD: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\b(?:the word|says)\s+([a-z0-9][a-z0-9_-]{0,39})\b")
+            .expect("a valid pattern")
+    });
+    static VERB_WORD: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\b(?:write|put|save)\s+([a-z0-9][a-z0-9_-]{0,39})\b")
+            .expect("a valid pattern")
+    });
+    const NOT_A_WORD: &[&str] = &[
+        "a", "an", "the", "it", "this", "that", "word", "file", "line", "in", "into", "to",
+    ];
+    let sentence = PATH.replace_all(text, " ");
+    let word = THE_WORD
+        .captures_iter(&sentence)
+        .chain(VERB_WORD.captures_iter(&sentence))
+        .map(|c| c[1].to_string())
+        .find(|w| !NOT_A_WORD.contains(&w.to_lowercase().as_str()));
+    if let ([file], Some(word)) = (named.as_slice(), word)
+        && paths::confine(workspace, file).is_ok_and(|c| !c.dangling && !c.abs().is_dir())
+    {
+        return vec![Stage::Run(format!("echo '{word}' > {file}")).text()];
     }
     Vec::new()
 }

@@ -279,6 +279,18 @@ fn a_chore_s_words_become_its_command_in_the_tune_half_s_wordings() {
     ] {
         assert_eq!(one(text), vec![format!("run mkdir -p {dir}")], "{text}");
     }
+    for (text, file) in [
+        ("Write the word Cobalt into letters/sign.txt.", "letters/sign.txt"),
+        ("Put Cobalt in the file sign.txt.", "sign.txt"),
+        ("Make a file letters/sign.txt that says Cobalt.", "letters/sign.txt"),
+        ("Save the word Cobalt to sign.txt.", "sign.txt"),
+    ] {
+        assert_eq!(
+            one(text),
+            vec![format!("run echo 'Cobalt' > {file}")],
+            "{text}"
+        );
+    }
 }
 
 #[test]
@@ -314,6 +326,10 @@ fn a_chore_is_composed_only_from_plain_safe_words() {
         vec!["run mv manuals/north.txt manuals/north-copy.txt"]
     );
     assert!(one("Keep papers/boiler.cfg safe at papers/boiler-copy.cfg.").is_empty());
+    // A write names one file and one plain word.
+    assert!(one("Write the word Cobalt into a.txt and b.txt.").is_empty());
+    assert!(one("Write the file sign.txt.").is_empty());
+    assert!(one("Write the word $(reboot) into sign.txt.").is_empty());
     // No chore word: nothing.
     assert!(one("Keep papers/boiler.cfg safe at papers/safe.cfg.").is_empty());
 }
