@@ -70,6 +70,26 @@ pub struct Usage {
     pub predicted_ms: Option<f64>,
 }
 
+impl Usage {
+    /// The usage of several calls together (a tick that asked twice): each figure summed over
+    /// the calls that report it, `None` when none does.
+    pub fn total<'a>(calls: impl IntoIterator<Item = &'a Usage>) -> Usage {
+        fn add<T: std::ops::Add<Output = T>>(a: Option<T>, b: Option<T>) -> Option<T> {
+            match (a, b) {
+                (Some(a), Some(b)) => Some(a + b),
+                (a, b) => a.or(b),
+            }
+        }
+        calls.into_iter().fold(Usage::default(), |t, u| Usage {
+            prompt_tokens: add(t.prompt_tokens, u.prompt_tokens),
+            cached_tokens: add(t.cached_tokens, u.cached_tokens),
+            completion_tokens: add(t.completion_tokens, u.completion_tokens),
+            prompt_ms: add(t.prompt_ms, u.prompt_ms),
+            predicted_ms: add(t.predicted_ms, u.predicted_ms),
+        })
+    }
+}
+
 /// What came back.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct Reply {
@@ -105,5 +125,35 @@ pub trait Mind {
     /// tokenizer, llama-server's `/tokenize`); `None` where it cannot.
     fn count_tokens(&mut self, _text: &str) -> Option<usize> {
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_usage_of_two_calls_is_their_sum() {
+        let a = Usage {
+            prompt_tokens: Some(100),
+            cached_tokens: Some(90),
+            completion_tokens: Some(5),
+            prompt_ms: Some(10.0),
+            predicted_ms: None,
+        };
+        let b = Usage {
+            prompt_tokens: Some(120),
+            cached_tokens: None,
+            completion_tokens: Some(7),
+            prompt_ms: Some(20.0),
+            predicted_ms: None,
+        };
+        let t = Usage::total([&a, &b]);
+        assert_eq!(t.prompt_tokens, Some(220));
+        assert_eq!(t.cached_tokens, Some(90));
+        assert_eq!(t.completion_tokens, Some(12));
+        assert_eq!(t.prompt_ms, Some(30.0));
+        assert_eq!(t.predicted_ms, None);
+        assert_eq!(Usage::total([]), Usage::default());
     }
 }

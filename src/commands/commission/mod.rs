@@ -100,9 +100,15 @@ fn pairs(id: u64, c: &Commission) -> Vec<(String, String)> {
         } else {
             "after the above"
         };
+        // A chore has nothing to answer: its own words are the step left, until its check holds.
+        let last = if crate::turn::steps::errand::asks_an_answer(&c.text, c.check.as_ref()) {
+            "answer"
+        } else {
+            "its own words"
+        };
         out.push((
             format!("step {}", c.stages.len() + 1),
-            format!("answer ({state})"),
+            format!("{last} ({state})"),
         ));
     }
     if c.missed_replies > 0 {

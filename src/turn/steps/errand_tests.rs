@@ -280,9 +280,15 @@ fn a_chore_s_words_become_its_command_in_the_tune_half_s_wordings() {
         assert_eq!(one(text), vec![format!("run mkdir -p {dir}")], "{text}");
     }
     for (text, file) in [
-        ("Write the word Cobalt into letters/sign.txt.", "letters/sign.txt"),
+        (
+            "Write the word Cobalt into letters/sign.txt.",
+            "letters/sign.txt",
+        ),
         ("Put Cobalt in the file sign.txt.", "sign.txt"),
-        ("Make a file letters/sign.txt that says Cobalt.", "letters/sign.txt"),
+        (
+            "Make a file letters/sign.txt that says Cobalt.",
+            "letters/sign.txt",
+        ),
         ("Save the word Cobalt to sign.txt.", "sign.txt"),
     ] {
         assert_eq!(

@@ -61,7 +61,8 @@ pub struct TurnReport {
     /// `[REFLEX] handled … via …` when a reflex fired this tick.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reflex: Option<String>,
-    /// The model call's tokens (and how many a cache served) and timings, where reported.
+    /// The tick's model calls' tokens (and how many a cache served) and timings, summed over
+    /// its calls (a second thought asks twice), where reported.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub usage: Option<crate::mind::Usage>,
     /// What a `say` in a cast's scene said, and to whom.

@@ -59,7 +59,9 @@ pub fn remember(
         .looked
         .as_deref()
         .and_then(|a| serde_json::from_str::<Action>(a).ok());
-    if let (Some((text, _)), Some(looked)) = (&look, &looked) {
+    // A chore's step is its act, not a look (design §3.8): the act's lesson below is the one.
+    let chore = !errand::asks_an_answer(&done.text, done.check.as_ref());
+    if let (Some((text, _)), Some(looked), false) = (&look, &looked, chore) {
         errands::remember(
             tx,
             memory,

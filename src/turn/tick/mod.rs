@@ -238,7 +238,6 @@ pub fn tick(
         }
     }
     drop(mind);
-    let reply = replies.last().cloned().expect("the first reply");
     let body = Body {
         workspace: &workspace,
         config,
@@ -548,7 +547,8 @@ pub fn tick(
         recovered: plan.recovered,
         events,
         reflex: plan.reflex.clone(),
-        usage: Some(reply.usage.clone()),
+        // Every call of the tick (a second thought asks again), as model_ms counts them.
+        usage: Some(crate::mind::Usage::total(replies.iter().map(|r| &r.usage))),
         said,
         scene: deed.map(Box::new),
         lane: plan.lane.as_ref().map(|l| l.lane.as_str().to_string()),

@@ -329,8 +329,11 @@ fn a_copy_errand_names_its_command_and_bash_takes_it_whole() {
     );
     let (prompt, schema) = next_prompt(&env);
     assert!(
-        schema.contains(r#""command":{"enum":["cp papers/boiler.cfg papers/boiler-old.cfg"],"type":"string"}"#)
-            || schema.contains(r#""command":{"type":"string","enum":["cp papers/boiler.cfg papers/boiler-old.cfg"]}"#),
+        schema.contains(
+            r#""command":{"enum":["cp papers/boiler.cfg papers/boiler-old.cfg"],"type":"string"}"#
+        ) || schema.contains(
+            r#""command":{"type":"string","enum":["cp papers/boiler.cfg papers/boiler-old.cfg"]}"#
+        ),
         "bash takes the step's command whole: {schema}"
     );
     assert!(
