@@ -4,7 +4,8 @@
 //! positive settled utility, facts with utility of at least [`FACT_MIN_UTILITY`], and any of
 //! those the world verified in this life (a commission done, a step closed, a file read again
 //! unchanged: `fate.witnessed`, carried as the record's `world` evidence) whatever its score,
-//! unless its confidence has fallen to doubt; every active scar, those of one pattern as one
+//! unless its confidence has fallen to doubt (a fact read of a file the creature had written
+//! itself by then stays behind: [`super::own`]); every active scar, those of one pattern as one
 //! record ([`super::group`]); and the reflexes this body earned itself (proposed, armed or
 //! disarmed; a demoted reflex and an inherited one it has not re-earned stay behind). An
 //! errand's lesson travels whole (`lesson`: its kind, role, task, example action and shape).
@@ -90,7 +91,16 @@ pub fn collect(
     level: Level,
 ) -> Result<(Header, Vec<Record>)> {
     let mut records = Vec::new();
+    let writes = super::own::first_writes(rx)?;
     for (_, e) in rx.all::<Engram>()? {
+        // What it read of its own writing says nothing of the house ([`super::own`]).
+        if e.kind == Kind::Fact
+            && e.provenance == Provenance::Experienced
+            && super::heir::made_from(&e)
+                .is_some_and(|at| super::own::about_own_writing(&e.body, at, &writes))
+        {
+            continue;
+        }
         if let Some(r) = engram_record(&e)
             && (level == Level::Settled || r.replay_validated)
         {

@@ -114,7 +114,7 @@ pub fn subject(fact: &str) -> Option<&str> {
 }
 
 /// The episode a lived fact was made from: the oldest its sources name (`episode:N`).
-fn made_from(e: &Engram) -> Option<u64> {
+pub(super) fn made_from(e: &Engram) -> Option<u64> {
     e.sources
         .iter()
         .filter_map(|s| s.strip_prefix("episode:")?.parse::<u64>().ok())

@@ -22,6 +22,7 @@ pub mod inherit;
 pub mod letter;
 pub mod life;
 pub mod merge;
+pub mod own;
 pub mod parts;
 pub mod read;
 
