@@ -4,8 +4,9 @@
 //! names, is shown it on a commission of the same kind, follows it, and its next sleep marks
 //! it re-earned; an inherited lesson that fails there twice is demoted at the second failure,
 //! saying so; a fact the ancestor read twice unchanged is passed on as verified and demoted,
-//! with the reading that contradicted it, when the heir's house says otherwise; and the scars of
-//! one pattern leave as one record with a count.
+//! with the reading that contradicted it, when the heir's house says otherwise; a fact read of
+//! the creature's own writing stays behind, however verified; and the scars of one pattern
+//! leave as one record with a count.
 
 use serde_json::Value;
 use wis::wisdom::lineage::format::ItemKind;
@@ -443,5 +444,94 @@ fn scars_of_one_pattern_leave_as_one_record_with_a_count() {
             .starts_with("read_file failed (not_found) 3 times, for example: "),
         "{}",
         scars[0].text
+    );
+}
+
+#[test]
+fn a_fact_read_of_its_own_writing_stays_behind() {
+    // It reads the keeper's note twice (the house's words), then writes over another of the
+    // keeper's files and reads it back twice (its own words).
+    let question = "Read notes/pump.txt and tell me the port.";
+    let plan = r#"{"thought": "the boiler note", "plan": ["write hello boiler into notes/boiler.txt", "read notes/boiler.txt", "read notes/boiler.txt once more"]}"#;
+    let write = r#"{"tool": "write_file", "args": {"path": "notes/boiler.txt", "content": "hello boiler"}}"#;
+    let elder_server = server(&[
+        read("notes/pump.txt"),
+        reply("8731"),
+        read("notes/pump.txt"),
+        reply("8731"),
+        plan.to_string(),
+        write.to_string(),
+        read("notes/boiler.txt"),
+        read("notes/boiler.txt"),
+    ]);
+    let elder = creature(1, &elder_server);
+    elder.write("workspace/notes/pump.txt", "the pump listens on 8731\n");
+    elder.write("workspace/notes/boiler.txt", "pressure: 62\n");
+    for id in [1, 2] {
+        give(&elder, question, "reply contains 8731", "value");
+        tick(&elder);
+        tick(&elder);
+        assert!(done(&elder, id));
+    }
+    for _ in 0..4 {
+        tick(&elder);
+    }
+    elder.wis(&["sleep"]).ok();
+    let facts: Vec<String> = elder
+        .json(&[
+            "memory",
+            "list",
+            "--kind",
+            "fact",
+            "--output-format",
+            "json",
+        ])
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["body"].as_str().unwrap_or_default().to_string())
+        .collect();
+    let boiler = elder
+        .json(&[
+            "memory",
+            "list",
+            "--kind",
+            "fact",
+            "--output-format",
+            "json",
+        ])
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| {
+            e["body"]
+                .as_str()
+                .is_some_and(|b| b.starts_with("notes/boiler.txt says: hello boiler"))
+        })
+        .cloned()
+        .unwrap_or_else(|| panic!("the creature itself remembers what it wrote: {facts:?}"));
+    let (json, _) = show(&elder, &boiler["id"]);
+    assert_eq!(
+        json["verified"]["world"][0]["how"], "read_again",
+        "read twice, it would pass on like the pump note: {json}"
+    );
+    let (_, volume) = export(&elder);
+    let passed: Vec<&str> = volume
+        .records
+        .iter()
+        .filter(|r| r.kind == ItemKind::Fact)
+        .map(|r| r.text.as_str())
+        .collect();
+    assert!(
+        passed
+            .iter()
+            .any(|t| t.starts_with("notes/pump.txt says: ")),
+        "the house's words travel: {passed:?}"
+    );
+    assert!(
+        !passed
+            .iter()
+            .any(|t| t.starts_with("notes/boiler.txt says: ")),
+        "its own writing stays behind: {passed:?}"
     );
 }
