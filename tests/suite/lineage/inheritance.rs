@@ -477,29 +477,15 @@ fn a_fact_read_of_its_own_writing_stays_behind() {
         tick(&elder);
     }
     elder.wis(&["sleep"]).ok();
-    let facts: Vec<String> = elder
-        .json(&[
-            "memory",
-            "list",
-            "--kind",
-            "fact",
-            "--output-format",
-            "json",
-        ])
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["body"].as_str().unwrap_or_default().to_string())
-        .collect();
-    let boiler = elder
-        .json(&[
-            "memory",
-            "list",
-            "--kind",
-            "fact",
-            "--output-format",
-            "json",
-        ])
+    let facts = elder.json(&[
+        "memory",
+        "list",
+        "--kind",
+        "fact",
+        "--output-format",
+        "json",
+    ]);
+    let boiler = facts
         .as_array()
         .unwrap()
         .iter()
@@ -508,8 +494,7 @@ fn a_fact_read_of_its_own_writing_stays_behind() {
                 .as_str()
                 .is_some_and(|b| b.starts_with("notes/boiler.txt says: hello boiler"))
         })
-        .cloned()
-        .unwrap_or_else(|| panic!("the creature itself remembers what it wrote: {facts:?}"));
+        .unwrap_or_else(|| panic!("the creature itself remembers what it wrote: {facts}"));
     let (json, _) = show(&elder, &boiler["id"]);
     assert_eq!(
         json["verified"]["world"][0]["how"], "read_again",
