@@ -29,6 +29,9 @@ pub struct ArgSpec {
     pub required: bool,
     /// One line for the manual and the schema's description.
     pub about: &'static str,
+    /// A regular expression (anchored, in the JSON-schema subset llama.cpp's grammar converter
+    /// reads) every value of a string argument matches, where its form is fixed.
+    pub pattern: Option<&'static str>,
 }
 
 impl ArgSpec {
@@ -39,6 +42,7 @@ impl ArgSpec {
             ty,
             required: true,
             about,
+            pattern: None,
         }
     }
 
@@ -49,6 +53,15 @@ impl ArgSpec {
             ty,
             required: false,
             about,
+            pattern: None,
+        }
+    }
+
+    /// This argument with every value matching `pattern`.
+    pub const fn matching(self, pattern: &'static str) -> ArgSpec {
+        ArgSpec {
+            pattern: Some(pattern),
+            ..self
         }
     }
 }
@@ -63,6 +76,10 @@ pub struct ToolSpec {
     /// Other names the same tool answers to; they travel with it into its unit. The action
     /// schema names only the tool itself; a reply that uses an alias is read as the tool.
     pub aliases: &'static [&'static str],
+    /// Arguments of which a call gives exactly one (each optional in `args`): the action
+    /// schema offers one shape of the arguments per name, so a grammar-bound model cannot
+    /// give both or neither.
+    pub one_of: &'static [&'static str],
 }
 
 impl ToolSpec {
@@ -73,6 +90,7 @@ impl ToolSpec {
             args,
             about,
             aliases: &[],
+            one_of: &[],
         }
     }
 

@@ -189,12 +189,7 @@ fn validate(
 }
 
 /// The arguments of the grammar-level `reply`, as the action schema declares them.
-const REPLY_ARGS: &[ArgSpec] = &[ArgSpec {
-    name: "text",
-    ty: ArgType::String,
-    required: true,
-    about: "what to say",
-}];
+const REPLY_ARGS: &[ArgSpec] = &[ArgSpec::required("text", ArgType::String, "what to say")];
 
 /// Every problem with the arguments, joined; integral floats become integers.
 fn check_args(

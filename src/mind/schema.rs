@@ -134,25 +134,45 @@ fn branch(name: &str, args: Value) -> Value {
 }
 
 fn args_schema(tool: &ToolSpec) -> Value {
-    let mut props = Map::new();
-    let mut required = Vec::new();
-    for a in tool.args {
-        let mut p = Map::new();
-        p.insert("type".into(), a.ty.json_name().into());
-        if a.ty == crate::creature::tool::ArgType::String {
-            p.insert("maxLength".into(), MAX_STRING_CHARS.into());
+    let shape = |given: Option<&str>| {
+        let mut props = Map::new();
+        let mut required = Vec::new();
+        for a in tool.args {
+            let alternative = tool.one_of.contains(&a.name);
+            if alternative && given != Some(a.name) {
+                continue;
+            }
+            let mut p = Map::new();
+            p.insert("type".into(), a.ty.json_name().into());
+            match a.pattern {
+                Some(pattern) => {
+                    p.insert("pattern".into(), pattern.into());
+                }
+                None if a.ty == crate::creature::tool::ArgType::String => {
+                    p.insert("maxLength".into(), MAX_STRING_CHARS.into());
+                }
+                None => {}
+            }
+            props.insert(a.name.to_string(), Value::Object(p));
+            if a.required || alternative {
+                required.push(Value::from(a.name));
+            }
         }
-        props.insert(a.name.to_string(), Value::Object(p));
-        if a.required {
-            required.push(Value::from(a.name));
-        }
+        object([
+            ("type", "object".into()),
+            ("properties", Value::Object(props)),
+            ("required", Value::Array(required)),
+            ("additionalProperties", false.into()),
+        ])
+    };
+    if tool.one_of.is_empty() {
+        return shape(None);
     }
-    object([
-        ("type", "object".into()),
-        ("properties", Value::Object(props)),
-        ("required", Value::Array(required)),
-        ("additionalProperties", false.into()),
-    ])
+    // One shape per alternative: exactly one of them is given.
+    object([(
+        "anyOf",
+        Value::Array(tool.one_of.iter().map(|n| shape(Some(n))).collect()),
+    )])
 }
 
 #[cfg(test)]

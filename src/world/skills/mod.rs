@@ -36,12 +36,11 @@ pub const MAX_SKILLS: usize = 32;
 pub const MAX_VERSIONS: usize = 20;
 
 /// The arguments every skill takes.
-pub static SKILL_ARGS: &[ArgSpec] = &[ArgSpec {
-    name: "input",
-    ty: ArgType::String,
-    required: false,
-    about: "the input, passed to the script as $1",
-}];
+pub static SKILL_ARGS: &[ArgSpec] = &[ArgSpec::optional(
+    "input",
+    ArgType::String,
+    "the input, passed to the script as $1",
+)];
 
 /// A skill as this tick can call it.
 #[derive(Debug, Clone)]

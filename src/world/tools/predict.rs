@@ -11,29 +11,40 @@ use crate::creature::tool::{ArgSpec, ArgType, ToolSpec};
 use crate::creature::{Action, Effect, FailKind, Outcome};
 use crate::world::dispatch::Body;
 
+/// A stat condition as [`Criterion::parse`] reads it: a declared stat path, an operator and a
+/// whole number (a test holds it to [`crate::creature::criterion::STATS`] and
+/// [`crate::creature::criterion::Op::ALL`]). Measured on the 270M: with `stat` free, a life that
+/// reached the predict quest wrote `live >= 2`, `two skills.live >= 2` and the like, refused
+/// every time.
+pub const STAT_PATTERN: &str = "^(sleeps|sleeps\\.consolidated|level|quests\\.passed|quests\\.failed|skills\\.live|expectations\\.recorded|expectations\\.held|objectives\\.completed|delegations\\.returned|commissions\\.confirmed) (>=|>|==|<=|<) [0-9]{1,3}$";
+
 pub static TOOL: Tool = Tool {
-    spec: ToolSpec::new(
-        "predict",
-        &[
-            ArgSpec::required("claim", ArgType::String, "what you expect, in one sentence"),
-            ArgSpec::optional(
-                "check",
-                ArgType::String,
-                "a shell command that exits 0 when the claim held",
-            ),
-            ArgSpec::optional(
-                "stat",
-                ArgType::String,
-                "or a stat condition instead, e.g. `skills.live >= 2`",
-            ),
-            ArgSpec::required(
-                "within",
-                ArgType::Integer,
-                "after how many turns the world checks it (1-200)",
-            ),
-        ],
-        "write down a prediction the world will check after a number of turns",
-    ),
+    spec: ToolSpec {
+        one_of: &["check", "stat"],
+        ..ToolSpec::new(
+            "predict",
+            &[
+                ArgSpec::required("claim", ArgType::String, "what you expect, in one sentence"),
+                ArgSpec::optional(
+                    "check",
+                    ArgType::String,
+                    "a shell command that exits 0 when the claim held",
+                ),
+                ArgSpec::optional(
+                    "stat",
+                    ArgType::String,
+                    "or a stat condition instead, e.g. `skills.live >= 2`",
+                )
+                .matching(STAT_PATTERN),
+                ArgSpec::required(
+                    "within",
+                    ArgType::Integer,
+                    "after how many turns the world checks it (1-200)",
+                ),
+            ],
+            "write down a prediction the world will check after a number of turns",
+        )
+    },
     run: Run::Store(run),
 };
 
