@@ -130,32 +130,52 @@ pub fn ideas(
         offer(e.task.to_string(), &mut out);
     }
     // A small world runs out of new things: the steps last finished longest ago come round
-    // again (each by its latest close, so the same two do not cycle).
-    if out.len() < 2 {
-        let open: BTreeSet<String> = book.open_texts().iter().map(|t| same_text(t)).collect();
-        let mut latest: std::collections::BTreeMap<String, (u64, &str)> = Default::default();
-        for note in book.notes.iter().filter(|n| !n.open && n.mark() == 'x') {
-            let tick = note.closed.as_ref().map(|c| c.tick).unwrap_or(0);
-            let entry = latest
-                .entry(same_text(&note.text))
-                .or_insert((tick, note.text.as_str()));
-            entry.0 = entry.0.max(tick);
+    // again (each by its latest close, so the same two do not cycle). A step done by making a
+    // skill does not: the skill stays made, and making it again under its name is refused
+    // (measured on the 270M: a 300-tick life's recycled "make a skill that counts the files
+    // here" cost it 19 refused `create_skill` calls and six needless versions).
+    come_round(&book, stuck, &mut out);
+    Ok(out)
+}
+
+/// Fills `out` up to two ideas with the steps finished longest ago (each by its latest close),
+/// skipping open ones, the one it is stuck on, and those done by making a skill.
+fn come_round(book: &notebooks::Notebook, stuck: Option<&str>, out: &mut Vec<String>) {
+    if out.len() >= 2 {
+        return;
+    }
+    let open: BTreeSet<String> = book.open_texts().iter().map(|t| same_text(t)).collect();
+    let mut latest: std::collections::BTreeMap<String, (u64, &str)> = Default::default();
+    let made_once = |n: &&notebooks::Note| {
+        n.closed
+            .as_ref()
+            .is_some_and(|c| c.why.starts_with("create_skill"))
+    };
+    for note in book
+        .notes
+        .iter()
+        .filter(|n| !n.open && n.mark() == 'x')
+        .filter(|n| !made_once(n))
+    {
+        let tick = note.closed.as_ref().map(|c| c.tick).unwrap_or(0);
+        let entry = latest
+            .entry(same_text(&note.text))
+            .or_insert((tick, note.text.as_str()));
+        entry.0 = entry.0.max(tick);
+    }
+    let mut closed: Vec<(String, (u64, &str))> = latest.into_iter().collect();
+    closed.sort_by_key(|(_, (tick, _))| *tick);
+    for (key, (_, text)) in closed {
+        if out.len() >= 2 {
+            break;
         }
-        let mut closed: Vec<(String, (u64, &str))> = latest.into_iter().collect();
-        closed.sort_by_key(|(_, (tick, _))| *tick);
-        for (key, (_, text)) in closed {
-            if out.len() >= 2 {
-                break;
-            }
-            if !open.contains(&key)
-                && stuck.is_none_or(|s| same_text(s) != key)
-                && !out.iter().any(|o| same_text(o) == key)
-            {
-                out.push(text.to_string());
-            }
+        if !open.contains(&key)
+            && stuck.is_none_or(|s| same_text(s) != key)
+            && !out.iter().any(|o| same_text(o) == key)
+        {
+            out.push(text.to_string());
         }
     }
-    Ok(out)
 }
 
 /// The files in the workspace a step can name: regular files at its top and one level down,
@@ -233,5 +253,43 @@ mod tests {
         )
         .unwrap();
         assert!(!stuck.contains(&"read notes.txt".to_string()));
+    }
+
+    /// With nothing new to offer, a step finished long ago comes round again, but not one done
+    /// by making a skill.
+    #[test]
+    fn a_skill_made_is_not_offered_again() {
+        use crate::creature::notebooks::{ClosedBy, Closure, Notebook};
+        let mut book = Notebook {
+            name: notebooks::PLAN.into(),
+            ..Notebook::default()
+        };
+        let close = |book: &mut Notebook, text: &str, tick: u64, why: &str| {
+            let n = book.append(text, 0);
+            book.close_by(
+                n,
+                Closure {
+                    tick,
+                    at: 0,
+                    by: ClosedBy::World,
+                    episode: Some(tick),
+                    why: why.into(),
+                },
+            );
+        };
+        close(
+            &mut book,
+            "make a skill that counts the files here",
+            3,
+            "create_skill `count`",
+        );
+        close(&mut book, "list the files here", 5, "bash `ls`");
+        let mut offered = Vec::new();
+        come_round(&book, None, &mut offered);
+        assert_eq!(offered, vec!["list the files here".to_string()]);
+        assert!(
+            !offered.iter().any(|i| i.starts_with("make a skill")),
+            "{offered:?}"
+        );
     }
 }
