@@ -32,38 +32,8 @@ WORK=""
 cleanup() { [ -z "$WORK" ] || rm -rf "$WORK"; }
 trap cleanup EXIT
 
-say() { printf 'fetch-llama-server: %s\n' "$*" >&2; }
-die() {
-    say "error: $1"
-    [ $# -gt 1 ] && printf 'hint: %s\n' "$2" >&2
-    exit 1
-}
-
-data_dir() {
-    if [ -n "${WIS_DATA_DIR:-}" ]; then
-        printf '%s\n' "$WIS_DATA_DIR"
-    elif [ -n "${XDG_DATA_HOME:-}" ] && [ "${XDG_DATA_HOME#/}" != "$XDG_DATA_HOME" ]; then
-        printf '%s/wis\n' "$XDG_DATA_HOME"
-    else
-        [ -n "${HOME:-}" ] || die "neither WIS_DATA_DIR nor HOME is set" "set WIS_DATA_DIR"
-        printf '%s/.local/share/wis\n' "$HOME"
-    fi
-}
-
-pip_cmd() {
-    if [ -n "${PIP:-}" ]; then
-        # shellcheck disable=SC2086 # PIP may hold a command with arguments.
-        echo $PIP
-    elif command -v pip3 >/dev/null 2>&1; then
-        echo pip3
-    elif command -v pip >/dev/null 2>&1; then
-        echo pip
-    elif command -v python3 >/dev/null 2>&1 && python3 -m pip --version >/dev/null 2>&1; then
-        echo python3 -m pip
-    else
-        die "pip is not installed" "install it (Debian: apt-get install python3-pip)"
-    fi
-}
+FETCH_NAME=fetch-llama-server
+. "$(dirname "${BASH_SOURCE[0]}")/lib/fetch.sh"
 
 main() {
     command -v sha256sum >/dev/null 2>&1 || die "sha256sum is not installed" "install coreutils"
