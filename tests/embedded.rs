@@ -333,3 +333,13 @@ fn a_kept_state_serves_the_shared_prefix_and_a_damaged_one_is_replaced() {
         before
     );
 }
+
+/// llama.cpp's converter takes the schema over every tool, `predict`'s two shapes and its
+/// stat's pattern included (no model needed).
+#[test]
+fn the_grammar_over_every_tool_compiles() {
+    let tools: Vec<&ToolSpec> = TOOLS.iter().collect();
+    let grammar = wis::mind::embedded::grammar_for_schema(&action_schema(&tools)).unwrap();
+    assert!(grammar.contains("root"), "{grammar}");
+    assert!(grammar.contains("skills") && grammar.contains("check"));
+}

@@ -226,19 +226,3 @@ impl Mind for EmbeddedMind {
         })
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use crate::creature::tool::ToolSpec;
-    use crate::mind::schema::action_schema;
-    use crate::world::tools::TOOLS;
-
-    /// llama.cpp's converter takes the schema over every tool, `predict`'s two shapes included.
-    #[test]
-    fn the_grammar_over_every_tool_compiles() {
-        let tools: Vec<&ToolSpec> = TOOLS.iter().collect();
-        let grammar = super::grammar_for_schema(&action_schema(&tools)).unwrap();
-        assert!(grammar.contains("root"), "{grammar}");
-        assert!(grammar.contains("stat") && grammar.contains("check"));
-    }
-}
