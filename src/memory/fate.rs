@@ -38,6 +38,12 @@ pub enum Gone {
         /// The tick of the last one, when a tick settled it (none: a sleep's replay did).
         tick: Option<u64>,
     },
+    /// An inherited memory this creature was shown again and again and never followed, before
+    /// it was verified here: advice for the ancestor's house, not this one.
+    Unheeded {
+        /// The times it was shown here and not followed.
+        ignored: u32,
+    },
 }
 
 /// Where an archived engram went.
@@ -211,6 +217,9 @@ impl Archived {
                 };
                 format!("demoted: it failed here {failures} times before it was verified{last}")
             }
+            Gone::Unheeded { ignored } => format!(
+                "demoted: shown here {ignored} times and never followed before it was verified"
+            ),
         };
         match self.sleep {
             Some(s) => format!("{what} at sleep {s}"),

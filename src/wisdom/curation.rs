@@ -59,6 +59,9 @@ pub enum Verdict {
     /// An inherited memory that failed in this house before it was verified here
     /// ([`heir::failed_here`]): to the archive, saying so.
     FailedHere,
+    /// An inherited memory shown here again and again and never followed
+    /// ([`heir::unheeded_here`]): to the archive, saying so.
+    Unheeded,
 }
 
 /// The rule for one active engram at sleep `sleep`: changes its strength and fate. A change
@@ -77,6 +80,9 @@ pub fn judge(e: &mut Engram, sleep: u64, grace: u32) -> Verdict {
 fn rule(e: &mut Engram, sleep: u64, grace: u32) -> Verdict {
     if heir::failed_here(e) {
         return Verdict::FailedHere;
+    }
+    if heir::unheeded_here(e) {
+        return Verdict::Unheeded;
     }
     let u = &e.utility;
     let score = u.score();
@@ -199,9 +205,10 @@ pub fn curate(
         let verdict = judge(&mut e, sleep, grace);
         let id = e.id;
         match verdict {
-            Verdict::Archived | Verdict::FailedHere => {
+            Verdict::Archived | Verdict::FailedHere | Verdict::Unheeded => {
                 let mark = match verdict {
                     Verdict::FailedHere => heir::failed_mark(&e, None, Some(sleep), now),
+                    Verdict::Unheeded => heir::unheeded_mark(&e, sleep, now),
                     _ => Archived {
                         gone: Gone::Pruned,
                         sleep: Some(sleep),

@@ -202,3 +202,36 @@ fn the_world_s_witness_verifies_an_inherited_memory_and_failing_here_first_archi
     failing.settle(Settlement::FailedToTeach, 2);
     assert_eq!(judge(&mut failing, 3, 10), Verdict::FailedHere);
 }
+
+#[test]
+fn an_inherited_memory_shown_again_and_again_and_never_followed_is_archived_unheeded() {
+    use crate::wisdom::lineage::heir::IGNORED_TO_DEMOTE;
+    let mut unheeded = engram(Kind::Strategy, Provenance::Inherited, 0.5);
+    for t in 1..IGNORED_TO_DEMOTE {
+        unheeded.settle(Settlement::Ignored, t as i64);
+    }
+    assert_eq!(
+        judge(&mut unheeded.clone(), 3, 10),
+        Verdict::Kept,
+        "one short"
+    );
+    unheeded.settle(Settlement::Ignored, 9);
+    assert_eq!(judge(&mut unheeded.clone(), 3, 10), Verdict::Unheeded);
+    // Followed once here, it is not unheeded; nor is a memory it lived itself.
+    let mut heeded = unheeded.clone();
+    heeded.settle(Settlement::FollowedIntoSuccess, 10);
+    assert_ne!(judge(&mut heeded, 3, 10), Verdict::Unheeded);
+    let mut lived = engram(Kind::Strategy, Provenance::Experienced, 0.5);
+    for t in 0..10 {
+        lived.settle(Settlement::Ignored, t);
+    }
+    assert_ne!(judge(&mut lived, 3, 10), Verdict::Unheeded);
+    // The archive mark says why.
+    let mark = crate::wisdom::lineage::heir::unheeded_mark(&unheeded, 3, 0);
+    assert_eq!(
+        mark.line(),
+        format!(
+            "demoted: shown here {IGNORED_TO_DEMOTE} times and never followed before it was verified at sleep 3"
+        )
+    );
+}

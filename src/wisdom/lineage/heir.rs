@@ -7,6 +7,11 @@
 //!   helped, before anything verified it here ([`failed_here`]). The tick's last phase demotes
 //!   it at the settlement that makes it so, and the sleep's curation catches what replay
 //!   settled, so an inherited memory that fails in the new house is gone within three uses;
+//! - **unheeded**: shown [`IGNORED_TO_DEMOTE`] times here and never followed, never failed,
+//!   before anything verified it here ([`unheeded_here`]): the sleep's curation demotes it, so
+//!   advice about the ancestor's paths stops taking the block's room (measured on the 270M: an
+//!   heir was shown an inherited guardrail about a file of its ancestor's house 9 times in 150
+//!   ticks and followed it none);
 //! - **contradicted**: an inherited or told fact about a file or a command (`notes.txt says:
 //!   …`, `` `date` shows: … ``) that this creature's own reading of the same file or command
 //!   showed otherwise: a fact about the ancestor's house, not this one ([`judge_readings`],
@@ -25,6 +30,8 @@ use crate::memory::{
 
 /// Failures here that demote an inherited memory not verified here.
 pub const FAILURES_TO_DEMOTE: u32 = 2;
+/// Shows not followed that demote an inherited memory never followed here.
+pub const IGNORED_TO_DEMOTE: u32 = 5;
 /// Most characters of a contradicting reading kept in the archive mark.
 const READ_CHARS: usize = 200;
 
@@ -49,6 +56,32 @@ pub fn failed_here(e: &Engram) -> bool {
         && !e.fate.world_verified()
         && failures(e) >= FAILURES_TO_DEMOTE
         && failures(e) > helped
+}
+
+/// Whether an inherited memory goes unheeded in this house: not verified here, shown and not
+/// followed at least [`IGNORED_TO_DEMOTE`] times, and never followed, taught or failed here (a
+/// failure is [`failed_here`]'s to judge).
+pub fn unheeded_here(e: &Engram) -> bool {
+    let u = &e.utility;
+    e.provenance == Provenance::Inherited
+        && e.tier == Tier::Active
+        && e.fate.verified_at.is_none()
+        && !e.fate.world_verified()
+        && u.ignored >= IGNORED_TO_DEMOTE
+        && u.followed_into_success == 0
+        && u.taught_in_replay == 0
+        && failures(e) == 0
+}
+
+/// The archive mark of a memory that went [`unheeded_here`], at sleep `sleep`.
+pub fn unheeded_mark(e: &Engram, sleep: u64, now: Millis) -> Archived {
+    Archived {
+        gone: Gone::Unheeded {
+            ignored: e.utility.ignored,
+        },
+        sleep: Some(sleep),
+        at: now,
+    }
 }
 
 /// The archive mark of a memory that [`failed_here`], the last failure at `tick` (none when a
