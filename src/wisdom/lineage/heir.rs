@@ -10,8 +10,8 @@
 //! - **unheeded**: shown [`IGNORED_TO_DEMOTE`] times here and never followed, never failed,
 //!   before anything verified it here ([`unheeded_here`]): the sleep's curation demotes it, so
 //!   advice about the ancestor's paths stops taking the block's room (measured on the 270M: an
-//!   heir was shown an inherited guardrail about a file of its ancestor's house 9 times in 150
-//!   ticks and followed it none);
+//!   heir was shown two guardrails about files of its ancestor's house 11 times in 150 ticks
+//!   and followed them none);
 //! - **contradicted**: an inherited or told fact about a file or a command (`notes.txt says:
 //!   …`, `` `date` shows: … ``) that this creature's own reading of the same file or command
 //!   showed otherwise: a fact about the ancestor's house, not this one ([`judge_readings`],
