@@ -343,3 +343,62 @@ fn the_grammar_over_every_tool_compiles() {
     assert!(grammar.contains("root"), "{grammar}");
     assert!(grammar.contains("skills") && grammar.contains("check"));
 }
+
+/// A reply cut short by its token budget still closes as JSON that conforms to its schema, by
+/// the shortest road: a long text's string ends, then the required properties still missing
+/// are written (`predict`'s `within` after a rambling claim), and a list ends.
+#[test]
+fn replies_cut_short_still_close_and_conform() {
+    let Some(path) = support::model::model() else {
+        return;
+    };
+    let mut mind = EmbeddedMind::load(&path, options()).unwrap();
+    let rumination = serde_json::json!({
+        "type": "object",
+        "properties": {
+            "thought": { "type": "string", "maxLength": 600 },
+            "plan": { "type": "array", "items": { "type": "string", "maxLength": 200 }, "maxItems": 6 }
+        },
+        "required": ["thought", "plan"],
+        "additionalProperties": false
+    });
+    let cases = [
+        (
+            schema(),
+            "predict that you will sleep at least once within 5 turns",
+        ),
+        (schema(), "write a long poem about the sea into poem.txt"),
+        (
+            schema(),
+            "add a long paragraph about pumps to the errands notebook",
+        ),
+        (schema(), "say hello to the keeper and tell a long story"),
+        (rumination, "think about the house and plan six long steps"),
+    ];
+    let mut cut = 0;
+    for (i, (schema, task)) in cases.iter().enumerate() {
+        for (j, max) in [24u32, 40].into_iter().enumerate() {
+            let mut s = sampling(1.0, (i * 10 + j) as u64);
+            s.max_tokens = max;
+            let reply = mind.complete(&prompt(task), schema, &s).unwrap();
+            let value: Value = serde_json::from_str(&reply.text).unwrap_or_else(|e| {
+                panic!(
+                    "{task} at {max} tokens does not parse ({e}): {:?}",
+                    reply.text
+                )
+            });
+            if schema.get("anyOf").is_some() {
+                conforms(schema, &value).unwrap_or_else(|e| panic!("{task} {value}: {e}"));
+            } else {
+                let plan = wis::base::schema::Schema::parse(&schema.to_string()).unwrap();
+                assert!(plan.validate(&value).is_empty(), "{task} {value}");
+            }
+            cut += usize::from(reply.truncated);
+            eprintln!("{max:>3} {task:60} -> {}", reply.text.replace('\n', " "));
+        }
+    }
+    assert!(
+        cut >= 5,
+        "only {cut} of 10 replies met their limit: the test asks too little"
+    );
+}

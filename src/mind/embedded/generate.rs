@@ -1,6 +1,8 @@
 //! One completion: tokenize, decode the prompt, then pick tokens under the grammar (see
 //! [`super::sampler`]) until the model ends its reply or its token budget runs out. The last
-//! few tokens of the budget are spent closing the reply, so it still parses.
+//! few tokens of the budget are spent closing the reply, so it still parses; a reply the
+//! schema still holds open at the limit (a required property not yet written) gets a few more
+//! tokens, all spent closing.
 //!
 //! With a state file (see [`super::kv`]) the previous call's state is loaded first and only
 //! the prompt tokens after the prefix it shares are decoded; afterwards the new state is saved.
@@ -14,7 +16,7 @@ use llama_cpp_2::llama_batch::LlamaBatch;
 use llama_cpp_2::token::LlamaToken;
 
 use super::kv::StateFile;
-use super::sampler::Picker;
+use super::sampler::{Lexer, Picker};
 use super::{EmbeddedOptions, Loaded};
 use crate::base::exit::{Error, Result};
 use crate::mind::Sampling;
@@ -25,6 +27,10 @@ pub(super) const BATCH: usize = 512;
 const CTX_STEP: usize = 256;
 /// Tokens at the end of the budget spent closing the reply (at most a quarter of it).
 const CLOSE_RESERVE: usize = 24;
+/// Tokens past the budget a reply may still spend closing (when the context has room): the
+/// required properties of the longest tool's arguments, written with the least the model may
+/// choose.
+const CLOSE_GRACE: usize = 32;
 
 /// What one completion produced.
 #[derive(Debug)]
@@ -63,12 +69,13 @@ pub(super) fn run(
         .hint("lower the [context] budgets (max_total_chars) or raise n_ctx"));
     }
     let max_tokens = (sampling.max_tokens as usize).min(window - tokens.len());
+    let grace = CLOSE_GRACE.min(window - tokens.len() - max_tokens);
     // A saved state is loaded only into a context that can hold it.
     let saved = state
         .and_then(StateFile::saved_tokens)
         .filter(|&n| n <= window);
     let load_from = state.filter(|_| saved.is_some());
-    let needed = (tokens.len() + max_tokens).max(saved.unwrap_or(0));
+    let needed = (tokens.len() + max_tokens + grace).max(saved.unwrap_or(0));
     let n_ctx = needed.div_ceil(CTX_STEP) * CTX_STEP;
     let threads = options.effective_threads() as i32;
     let params = LlamaContextParams::default()
@@ -110,19 +117,22 @@ pub(super) fn run(
     };
     let mut pos = tokens.len();
     let mut read = tokens;
+    let mut lexer = Lexer::default();
     loop {
-        if out.completion_tokens as usize >= max_tokens {
+        if out.completion_tokens as usize >= max_tokens + grace {
             out.hit_limit = true;
             break;
         }
         let closing = out.completion_tokens as usize >= close_from;
-        let token = picker.pick(&ctx, batch.n_tokens() - 1, closing)?;
+        let token = picker.pick(&ctx, batch.n_tokens() - 1, closing.then(|| lexer.closing()))?;
         if vocab.is_eog(token) {
             out.hit_limit = closing;
             break;
         }
         picker.accept(token)?;
-        out.bytes.extend(vocab.token_to_piece(token, false, None));
+        let piece = vocab.token_to_piece(token, false, None);
+        lexer.feed(&piece);
+        out.bytes.extend(piece);
         out.completion_tokens += 1;
         batch.clear();
         add(&mut batch, token, pos, true)?;

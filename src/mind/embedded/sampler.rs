@@ -7,10 +7,12 @@
 //! that reports failure instead of throwing through the C boundary; after a refusal nothing
 //! touches the grammar again, so its `GGML_ASSERT`s cannot be reached.
 //!
-//! Near the token limit the picker closes the reply: tokens that end a string, an object or
-//! the reply are pushed to the top, and the grammar keeps only those that are valid there, so
-//! a reply that would have been cut mid-string still ends as well-formed JSON (and is marked
-//! truncated).
+//! Near the token limit the picker closes the reply by the shortest road it can see. Inside a
+//! string the quote that ends it comes first; outside, what ends a list or an object, then the
+//! comma and quote that start a property the schema still requires. The grammar keeps only
+//! the tokens valid there, so the model fills in only what the schema leaves open (a key's
+//! name, a number, a pattern's text), and a reply that would have been cut mid-string still
+//! ends as well-formed JSON (marked truncated).
 
 use llama_cpp_2::context::LlamaContext;
 use llama_cpp_2::model::LlamaModel;
@@ -27,16 +29,77 @@ use crate::mind::Sampling;
 const TOP_K: usize = 40;
 /// Best-scoring tokens first run through the grammar when the chain's choice is refused.
 const FIRST_WINDOW: usize = 256;
-/// Texts of the tokens that bring a reply to its end.
-const CLOSERS: &[&str] = &["\"", "}", "\"}", "}}", "\"}}"];
-/// Logit added to closing tokens while closing: more than any logit spread.
-const CLOSE_BIAS: f32 = 100.0;
+/// Inside a string while closing: the tokens that end it, best first (with the logit each is
+/// raised by, more than any logit spread; the steps between them outweigh the model's own
+/// preference among them).
+const IN_STRING: &[(&str, f32)] = &[
+    ("\"}}", 130.0),
+    ("\"]}", 130.0),
+    ("\"]", 125.0),
+    ("\"}", 120.0),
+    ("\"", 110.0),
+    ("\",", 100.0),
+    ("\":", 100.0),
+];
+/// Outside strings while closing: end objects and lists first, else start the next required
+/// property.
+const OUTSIDE: &[(&str, f32)] = &[
+    ("}}", 130.0),
+    ("]}", 130.0),
+    ("]", 125.0),
+    ("}", 120.0),
+    (",", 100.0),
+    (",\"", 100.0),
+    ("\"", 100.0),
+    (":", 100.0),
+];
+/// The end of the reply, while closing.
+const END_BIAS: f32 = 140.0;
 
-/// The grammar, the sampler chain and the closing bias for one completion.
+/// Where a reply being closed stands: inside a JSON string or not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Closing {
+    InString,
+    Outside,
+}
+
+/// Follows the reply's bytes to know whether the next token falls inside a JSON string.
+#[derive(Debug, Default)]
+pub(super) struct Lexer {
+    in_string: bool,
+    escaped: bool,
+}
+
+impl Lexer {
+    pub fn feed(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            if !self.in_string {
+                self.in_string = b == b'"';
+            } else if self.escaped {
+                self.escaped = false;
+            } else if b == b'\\' {
+                self.escaped = true;
+            } else if b == b'"' {
+                self.in_string = false;
+            }
+        }
+    }
+
+    pub fn closing(&self) -> Closing {
+        if self.in_string {
+            Closing::InString
+        } else {
+            Closing::Outside
+        }
+    }
+}
+
+/// The grammar, the sampler chain and the closing biases for one completion.
 pub(super) struct Picker {
     grammar: LlamaSampler,
     chain: LlamaSampler,
-    close: LlamaSampler,
+    close_in_string: LlamaSampler,
+    close_outside: LlamaSampler,
     /// Allowed tokens the chain needs to see: its top-k, or 1 when greedy.
     needed: usize,
 }
@@ -49,14 +112,21 @@ impl Picker {
         Ok(Picker {
             grammar,
             chain: chain(sampling),
-            close: closing_bias(model),
+            close_in_string: closing_bias(model, IN_STRING),
+            close_outside: closing_bias(model, OUTSIDE),
             needed: if greedy { 1 } else { TOP_K },
         })
     }
 
     /// Picks the token after output `idx`: the chain's choice if the grammar allows it, else
-    /// the chain's choice among allowed tokens. With `closing`, closing tokens come first.
-    pub fn pick(&mut self, ctx: &LlamaContext<'_>, idx: i32, closing: bool) -> Result<LlamaToken> {
+    /// the chain's choice among allowed tokens. While `closing`, the tokens that close the reply
+    /// from where it stands come first.
+    pub fn pick(
+        &mut self,
+        ctx: &LlamaContext<'_>,
+        idx: i32,
+        closing: Option<Closing>,
+    ) -> Result<LlamaToken> {
         let mut all = self.candidates(ctx, idx, closing);
         all.apply_sampler(&mut self.chain);
         if let Some(token) = all.selected_token() {
@@ -81,11 +151,13 @@ impl Picker {
         &mut self,
         ctx: &LlamaContext<'_>,
         idx: i32,
-        closing: bool,
+        closing: Option<Closing>,
     ) -> LlamaTokenDataArray {
         let mut all = ctx.token_data_array_ith(idx);
-        if closing {
-            all.apply_sampler(&mut self.close);
+        match closing {
+            Some(Closing::InString) => all.apply_sampler(&mut self.close_in_string),
+            Some(Closing::Outside) => all.apply_sampler(&mut self.close_outside),
+            None => {}
         }
         all
     }
@@ -98,7 +170,7 @@ impl Picker {
         &mut self,
         ctx: &LlamaContext<'_>,
         idx: i32,
-        closing: bool,
+        closing: Option<Closing>,
     ) -> Result<LlamaToken> {
         let mut window = FIRST_WINDOW;
         loop {
@@ -152,21 +224,21 @@ fn seed32(seed: Option<u64>) -> u32 {
     folded.min(u32::MAX - 1)
 }
 
-/// A bias toward the tokens that end strings, objects and the reply.
-fn closing_bias(model: &LlamaModel) -> LlamaSampler {
+/// A bias toward `closers` (those the vocabulary has as one token) and the end of the reply.
+fn closing_bias(model: &LlamaModel, closers: &[(&str, f32)]) -> LlamaSampler {
     let vocab = model.vocab();
-    let mut biases: Vec<LlamaLogitBias> = CLOSERS
+    let mut biases: Vec<LlamaLogitBias> = closers
         .iter()
         .filter_map(
-            |text| match vocab.tokenize(text.as_bytes(), false, false)[..] {
-                [one] => Some(LlamaLogitBias::new(one, CLOSE_BIAS)),
+            |&(text, bias)| match vocab.tokenize(text.as_bytes(), false, false)[..] {
+                [one] => Some(LlamaLogitBias::new(one, bias)),
                 _ => None,
             },
         )
         .collect();
     for end in [vocab.eos(), vocab.eot()] {
         if end.0 >= 0 {
-            biases.push(LlamaLogitBias::new(end, CLOSE_BIAS));
+            biases.push(LlamaLogitBias::new(end, END_BIAS));
         }
     }
     LlamaSampler::logit_bias(vocab.n_tokens(), &biases)
@@ -175,6 +247,19 @@ fn closing_bias(model: &LlamaModel) -> LlamaSampler {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_lexer_knows_when_it_is_inside_a_string() {
+        let mut l = Lexer::default();
+        l.feed(br#"{"tool": "reply", "args": {"text": "say \"hi"#);
+        assert_eq!(l.closing(), Closing::InString);
+        l.feed(br#"\" \\"#);
+        assert_eq!(l.closing(), Closing::InString);
+        l.feed(br#"""#);
+        assert_eq!(l.closing(), Closing::Outside);
+        l.feed(b"}}");
+        assert_eq!(l.closing(), Closing::Outside);
+    }
 
     #[test]
     fn seeds_avoid_the_random_marker() {

@@ -249,6 +249,7 @@ pub fn tick(
     };
     let mut watch = watch::Watch::none();
     if let Decision::Act { action, outcome } = &mut decision
+        && outcome.is_none()
         && !needs_store(action)
     {
         let (done, watched) = watch::execute(home, config, action, &body, None, false);
@@ -584,6 +585,16 @@ fn decide(plan: &Plan, reply: &Reply) -> Decision {
         Ok(action) if action.tool == REPLY || scene::is_scene_action(&action.tool) => {
             Decision::Say { action }
         }
+        // A call cut at the token limit is not the call the model meant: a path, a command or
+        // a file's content cut short is never run (a reply to the keeper is still said).
+        Ok(action) if reply.truncated => Decision::Act {
+            action,
+            outcome: Some(Outcome::fail(
+                FailKind::TooLarge,
+                "your reply was cut at its length limit before it ended, so it was not run: \
+                 say it in fewer words",
+            )),
+        },
         Ok(action) => Decision::Act {
             action,
             outcome: None,

@@ -253,6 +253,33 @@ fn the_same_act_four_times_in_a_row_brings_a_rumination() {
     );
 }
 
+/// A call cut at the token limit is not the call the model meant: a write cut short (here to
+/// an empty file) is refused as too large, and the keeper's file stays whole.
+#[test]
+fn a_write_cut_at_the_limit_is_not_run() {
+    let cut = r#"{"tool": "write_file", "args": {"path": "notes.txt", "content": ""}}"#;
+    let server = FakeOpenAi::builder()
+        .reply(r#"{"thought": "go", "plan": ["write the notes"]}"#)
+        .answer(Answer::length(cut))
+        .start();
+    let env = env_with(&server);
+    env.write("workspace/notes.txt", "the pump listens on 8731\n");
+    assert_eq!(tick(&env)["turn"], "rumination");
+    let report = tick(&env);
+    assert_eq!(report["fail_kind"], "too_large", "{report}");
+    assert!(
+        report["summary"]
+            .as_str()
+            .unwrap()
+            .contains("cut at its length limit"),
+        "{report}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(env.path("workspace/notes.txt")).unwrap(),
+        "the pump listens on 8731\n"
+    );
+}
+
 #[test]
 fn paused_creature_does_nothing() {
     let server = FakeOpenAi::builder().start();
