@@ -114,8 +114,16 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
         print(ctx, "dark twins: ", d, args.within)?;
     }
     if let Some(p) = &report.practice {
+        let over = if p.cut {
+            format!(
+                " (over the {} errands both twins lived: a twin stopped early)",
+                p.errands
+            )
+        } else {
+            String::new()
+        };
         ctx.printer.line(format!(
-            "practice (second half less first): wise {}, dark {}, wise less dark {}",
+            "practice (second half less first){over}: wise {}, dark {}, wise less dark {}",
             p.wise.text(),
             p.dark.text(),
             p.difference.text()

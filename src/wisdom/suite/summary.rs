@@ -202,30 +202,48 @@ pub struct Practice {
     pub dark: Interval,
     /// The wise gain less the dark gain, paired errand by errand.
     pub difference: Interval,
+    /// Errands compared, over every pair: each pair up to the shorter of its two lives.
+    pub errands: usize,
+    /// Whether some life was cut to its twin's length (a twin stopped early).
+    pub cut: bool,
 }
 
-/// Compares wise lives with their dark twins (the same seed's errands, in the same order;
-/// paired by position up to the shorter of each pair).
+/// Compares wise lives with their dark twins (the same seed's errands, in the same order).
+/// Each pair is compared over the errands both lived (up to the shorter of the two), so every
+/// figure, the wise and dark gains included, is over the same errands.
 pub fn practice(wise: &[Vec<Fate>], dark: &[Vec<Fate>], seed: u64) -> Practice {
-    let split = |lives: &[Vec<Fate>]| -> Vec<(Vec<f64>, Vec<f64>)> {
-        lives.iter().map(|l| halves(l, |f| f.done)).collect()
-    };
-    let paired: Vec<(Vec<f64>, Vec<f64>)> = wise
+    let common: Vec<(&[Fate], &[Fate])> = wise
         .iter()
         .zip(dark)
         .map(|(w, d)| {
             let n = w.len().min(d.len());
-            let diff: Vec<f64> = (0..n)
-                .map(|i| f64::from(u8::from(w[i].done)) - f64::from(u8::from(d[i].done)))
+            (&w[..n], &d[..n])
+        })
+        .collect();
+    let split = |dark: bool| -> Vec<(Vec<f64>, Vec<f64>)> {
+        common
+            .iter()
+            .map(|&(w, d)| halves(if dark { d } else { w }, |f| f.done))
+            .collect()
+    };
+    let paired: Vec<(Vec<f64>, Vec<f64>)> = common
+        .iter()
+        .map(|(w, d)| {
+            let diff: Vec<f64> = w
+                .iter()
+                .zip(d.iter())
+                .map(|(w, d)| f64::from(u8::from(w.done)) - f64::from(u8::from(d.done)))
                 .collect();
-            let mid = n / 2;
+            let mid = diff.len() / 2;
             (diff[..mid].to_vec(), diff[mid..].to_vec())
         })
         .collect();
     Practice {
-        wise: half_gain(&split(wise), seed),
-        dark: half_gain(&split(dark), seed.wrapping_add(1)),
+        wise: half_gain(&split(false), seed),
+        dark: half_gain(&split(true), seed.wrapping_add(1)),
         difference: half_gain(&paired, seed.wrapping_add(2)),
+        errands: common.iter().map(|(w, _)| w.len()).sum(),
+        cut: wise.iter().zip(dark).any(|(w, d)| w.len() != d.len()),
     }
 }
 
@@ -264,6 +282,21 @@ mod tests {
         assert_eq!(p.difference.mean, 0.0);
         assert_eq!((p.difference.low, p.difference.high), (0.0, 0.0));
         assert!(p.wise.mean > 0.0);
+        assert_eq!((p.errands, p.cut), (8, false));
+    }
+
+    #[test]
+    fn a_twin_stopped_early_cuts_both_lives_to_the_errands_they_share() {
+        // The wise life does the last four; over the first four both lived, nothing changes.
+        let wise = life(&[false, true, false, true, true, true, true, true]);
+        let dark = life(&[false, true, false, true]);
+        let p = practice(std::slice::from_ref(&wise), std::slice::from_ref(&dark), 3);
+        assert_eq!((p.errands, p.cut), (4, true));
+        assert_eq!(
+            p.wise.mean, 0.0,
+            "the wise gain over the shared errands only"
+        );
+        assert_eq!(p.difference.mean, 0.0);
     }
 
     #[test]
