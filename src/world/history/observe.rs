@@ -91,7 +91,7 @@ impl History {
             let Some(old) = self.state.get(&path).cloned() else {
                 continue;
             };
-            let fresh = self.take(&path, &stat, by)?;
+            let (fresh, extends) = self.take(&path, &stat, by, Some(&old))?;
             if fresh.blob.is_some() && fresh.blob == old.blob {
                 let known = old.known;
                 self.state
@@ -100,6 +100,8 @@ impl History {
             }
             let what = if renamed_over.contains(&path) {
                 What::Replaced
+            } else if extends {
+                What::Extended
             } else {
                 What::Overwritten
             };
@@ -120,7 +122,7 @@ impl History {
             self.state.apply(Change::Forget(path));
         }
         for (path, stat) in new {
-            let fresh = self.take(&path, &stat, by)?;
+            let (fresh, _) = self.take(&path, &stat, by, None)?;
             self.state.apply(Change::Seen(path, fresh));
         }
         Ok(out)
@@ -176,7 +178,15 @@ impl History {
     }
 
     /// Reads and copies the file at `path` (stat `stat`), within the caps.
-    fn take(&mut self, path: &[u8], stat: &Stat, by: &By) -> io::Result<Seen> {
+    /// Also says whether the content now begins with all of `old`'s kept content (lines added
+    /// after it, its words kept whole).
+    fn take(
+        &mut self,
+        path: &[u8],
+        stat: &Stat,
+        by: &By,
+        old: Option<&Seen>,
+    ) -> io::Result<(Seen, bool)> {
         let mut seen = Seen {
             size: stat.size,
             mtime_ns: stat.mtime_ns,
@@ -188,26 +198,30 @@ impl History {
         let max = self.caps.file_max_bytes;
         if stat.size > max {
             seen.not_kept = Some(NotKept::TooLarge);
-            return Ok(seen);
+            return Ok((seen, false));
         }
         let rel = Path::new(std::ffi::OsStr::from_bytes(path));
         let (bytes, fresh) = match self.disk.read(Root::Workspace, rel, max + 1) {
             Ok(read) => read,
             Err(_) => {
                 seen.not_kept = Some(NotKept::Unreadable);
-                return Ok(seen);
+                return Ok((seen, false));
             }
         };
         (seen.size, seen.mtime_ns, seen.ino) = (bytes.len() as u64, fresh.mtime_ns, fresh.ino);
         if seen.size > max {
             seen.not_kept = Some(NotKept::TooLarge);
-            return Ok(seen);
+            return Ok((seen, false));
         }
+        let extends = old.is_some_and(|o| {
+            let head = usize::try_from(o.size).unwrap_or(usize::MAX);
+            o.blob.is_some() && head < bytes.len() && Some(Sha::of(&bytes[..head])) == o.blob
+        });
         let sha = Sha::of(&bytes);
         if !self.state.holds(&sha) && !self.staged_shas.contains(&sha) {
             if !self.room_for(seen.size) {
                 seen.not_kept = Some(NotKept::OverTotal);
-                return Ok(seen);
+                return Ok((seen, extends));
             }
             self.seq += 1;
             let staged = blobs::stage(self.disk.as_ref(), sha, &bytes, self.seq)?;
@@ -215,7 +229,7 @@ impl History {
             self.staged_shas.insert(sha);
         }
         seen.blob = Some(sha);
-        Ok(seen)
+        Ok((seen, extends))
     }
 
     /// Evicts the oldest versions until `size` more bytes fit; false when they cannot.

@@ -101,10 +101,16 @@ fn what_a_command_overwrote_or_deleted_is_kept_and_survives_a_reopen() {
     assert_eq!(kept(&h, todo), "buy milk");
     assert_eq!(todo.version.tick, 1);
     // What the creature made it knows; the next command over it is no unread overwrite.
-    home.write("new.txt", "mine, again");
+    home.write("new.txt", "yours now");
     let again = look(&mut h, &bash(), 2);
     assert_eq!(whats(&again), [("new.txt".into(), What::Overwritten)]);
     assert!(!again[0].unread);
+    // A line added after its words: a version, but nothing was lost (never a scar).
+    home.write("todo.txt", "hello\nand more");
+    let added = look(&mut h, &bash(), 3);
+    assert_eq!(whats(&added), [("todo.txt".into(), What::Extended)]);
+    assert!(!What::Extended.destroys());
+    assert_eq!(kept(&h, &added[0]), "hello");
     // Reopened, the journal gives back the same state.
     let reopened = home.open(caps());
     assert_eq!(reopened.state().versions, h.state().versions);

@@ -53,6 +53,9 @@ impl NotKept {
 #[serde(rename_all = "snake_case")]
 pub enum What {
     Overwritten,
+    /// Written again with its words kept whole at its head and more after them (a line
+    /// appended): nothing of it was lost.
+    Extended,
     Deleted,
     /// Another file was renamed over it.
     Replaced,
@@ -66,6 +69,7 @@ impl What {
     pub fn as_str(self) -> &'static str {
         match self {
             What::Overwritten => "overwritten",
+            What::Extended => "added to",
             What::Deleted => "deleted",
             What::Replaced => "replaced by a rename",
             What::Moved => "moved",
@@ -73,9 +77,10 @@ impl What {
         }
     }
 
-    /// Whether the content was gone from its path afterwards (a move keeps it elsewhere).
+    /// Whether the content was gone from its path afterwards (a move keeps it elsewhere; an
+    /// addition keeps it at the head of the file).
     pub fn destroys(self) -> bool {
-        !matches!(self, What::Moved)
+        !matches!(self, What::Moved | What::Extended)
     }
 }
 

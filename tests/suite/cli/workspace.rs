@@ -15,6 +15,7 @@ const PLAN: &[u8] = b"1. read the notes\n2. reply\n";
 const OVERWRITE: &str =
     r#"{"tool": "write_file", "args": {"path": "todo.txt", "content": "hello keeper"}}"#;
 const DELETE: &str = r#"{"tool": "bash", "args": {"command": "rm notes/plan.txt"}}"#;
+const APPEND: &str = r#"{"tool": "bash", "args": {"command": "echo 'one more' >> todo.txt"}}"#;
 const READ: &str = r#"{"tool": "read_file", "args": {"path": "todo.txt"}}"#;
 
 fn creature(server: &FakeOpenAi) -> TestEnv {
@@ -243,6 +244,26 @@ fn writing_over_an_unread_file_is_a_scar_with_the_flag_on() {
     let (env, last, _) = scarred("true", &[READ, OVERWRITE]);
     assert!(!last["events"].to_string().contains(line), "{last}");
     assert!(scars(&env).is_empty());
+
+    // A line added at its end, unread (the keeper's "append" errand): its words are all still
+    // there, so no scar; the history keeps the version before the line all the same.
+    let (env, last, _) = scarred("true", &[APPEND]);
+    assert!(
+        !last["events"].to_string().contains("without being read"),
+        "{last}"
+    );
+    assert!(scars(&env).is_empty());
+    let now = std::fs::read(env.path("workspace/todo.txt")).unwrap();
+    assert_eq!(
+        now,
+        [TODO, b"one more\n"].concat(),
+        "the keeper's bytes kept whole"
+    );
+    let history = env
+        .wis(&["workspace", "history", "todo.txt"])
+        .ok()
+        .to_string();
+    assert!(history.contains("added to"), "{history}");
 }
 
 #[test]
