@@ -353,15 +353,7 @@ fn replies_cut_short_still_close_and_conform() {
         return;
     };
     let mut mind = EmbeddedMind::load(&path, options()).unwrap();
-    let rumination = serde_json::json!({
-        "type": "object",
-        "properties": {
-            "thought": { "type": "string", "maxLength": 600 },
-            "plan": { "type": "array", "items": { "type": "string", "maxLength": 200 }, "maxItems": 6 }
-        },
-        "required": ["thought", "plan"],
-        "additionalProperties": false
-    });
+    let rumination = wis::turn::tick::rumination_schema();
     let cases = [
         (
             schema(),
