@@ -126,7 +126,7 @@ pub fn summarize(lives: &[Vec<Fate>], seed: u64) -> Summary {
     for f in &all {
         per_kind.entry(f.kind.clone()).or_default().push(f);
     }
-    let halves: Vec<(Vec<f64>, Vec<f64>)> = lives.iter().map(|l| halves(l, |f| f.done)).collect();
+    let halves: Vec<(Vec<f64>, Vec<f64>)> = lives.iter().map(|l| halves(done(l))).collect();
     let (mut first, mut second): (Vec<&Fate>, Vec<&Fate>) = (Vec::new(), Vec::new());
     for l in lives {
         let mid = l.len() / 2;
@@ -145,11 +145,15 @@ pub fn summarize(lives: &[Vec<Fate>], seed: u64) -> Summary {
     }
 }
 
+/// Each errand of a life as 1 when done, else 0.
+fn done(life: &[Fate]) -> Vec<f64> {
+    life.iter().map(|f| f64::from(u8::from(f.done))).collect()
+}
+
 /// A life's values split at its middle: (first half, second half).
-fn halves(life: &[Fate], value: impl Fn(&Fate) -> bool) -> (Vec<f64>, Vec<f64>) {
-    let mid = life.len() / 2;
-    let v: Vec<f64> = life.iter().map(|f| f64::from(u8::from(value(f)))).collect();
-    (v[..mid].to_vec(), v[mid..].to_vec())
+fn halves(mut values: Vec<f64>) -> (Vec<f64>, Vec<f64>) {
+    let second = values.split_off(values.len() / 2);
+    (values, second)
 }
 
 /// The second halves' mean less the first halves', over lives (each its own stratum), with a
@@ -223,19 +227,14 @@ pub fn practice(wise: &[Vec<Fate>], dark: &[Vec<Fate>], seed: u64) -> Practice {
     let split = |dark: bool| -> Vec<(Vec<f64>, Vec<f64>)> {
         common
             .iter()
-            .map(|&(w, d)| halves(if dark { d } else { w }, |f| f.done))
+            .map(|&(w, d)| halves(done(if dark { d } else { w })))
             .collect()
     };
     let paired: Vec<(Vec<f64>, Vec<f64>)> = common
         .iter()
-        .map(|(w, d)| {
-            let diff: Vec<f64> = w
-                .iter()
-                .zip(d.iter())
-                .map(|(w, d)| f64::from(u8::from(w.done)) - f64::from(u8::from(d.done)))
-                .collect();
-            let mid = diff.len() / 2;
-            (diff[..mid].to_vec(), diff[mid..].to_vec())
+        .map(|&(w, d)| {
+            let diff = done(w).iter().zip(done(d)).map(|(w, d)| w - d).collect();
+            halves(diff)
         })
         .collect();
     Practice {
