@@ -55,6 +55,9 @@ _wis() {
             wis,memory)
                 cmd="wis__subcmd__memory"
                 ;;
+            wis,mind)
+                cmd="wis__subcmd__mind"
+                ;;
             wis,news)
                 cmd="wis__subcmd__news"
                 ;;
@@ -394,6 +397,9 @@ _wis() {
             wis__subcmd__help,memory)
                 cmd="wis__subcmd__help__subcmd__memory"
                 ;;
+            wis__subcmd__help,mind)
+                cmd="wis__subcmd__help__subcmd__mind"
+                ;;
             wis__subcmd__help,news)
                 cmd="wis__subcmd__help__subcmd__news"
                 ;;
@@ -565,6 +571,9 @@ _wis() {
             wis__subcmd__help__subcmd__memory,stats)
                 cmd="wis__subcmd__help__subcmd__memory__subcmd__stats"
                 ;;
+            wis__subcmd__help__subcmd__mind,serve)
+                cmd="wis__subcmd__help__subcmd__mind__subcmd__serve"
+                ;;
             wis__subcmd__help__subcmd__reflex,arm)
                 cmd="wis__subcmd__help__subcmd__reflex__subcmd__arm"
                 ;;
@@ -688,6 +697,18 @@ _wis() {
             wis__subcmd__memory__subcmd__help,stats)
                 cmd="wis__subcmd__memory__subcmd__help__subcmd__stats"
                 ;;
+            wis__subcmd__mind,help)
+                cmd="wis__subcmd__mind__subcmd__help"
+                ;;
+            wis__subcmd__mind,serve)
+                cmd="wis__subcmd__mind__subcmd__serve"
+                ;;
+            wis__subcmd__mind__subcmd__help,help)
+                cmd="wis__subcmd__mind__subcmd__help__subcmd__help"
+                ;;
+            wis__subcmd__mind__subcmd__help,serve)
+                cmd="wis__subcmd__mind__subcmd__help__subcmd__serve"
+                ;;
             wis__subcmd__reflex,arm)
                 cmd="wis__subcmd__reflex__subcmd__arm"
                 ;;
@@ -809,7 +830,7 @@ _wis() {
 
     case "${cmd}" in
         wis)
-            opts="-c -q -h -V --home --wait --output-format --config --quiet --help --version init tick sleep replay curate status report pause resume check config curve unlock news completions memory cachectl reflex commission inbox cast suite legacy workspace help"
+            opts="-c -q -h -V --home --wait --output-format --config --quiet --help --version init tick sleep replay curate status report pause resume check config curve unlock news completions memory mind cachectl reflex commission inbox cast suite legacy workspace help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3099,7 +3120,7 @@ _wis() {
             return 0
             ;;
         wis__subcmd__help)
-            opts="init tick sleep replay curate status report pause resume check config curve unlock news completions memory cachectl reflex commission inbox cast suite legacy workspace help"
+            opts="init tick sleep replay curate status report pause resume check config curve unlock news completions memory mind cachectl reflex commission inbox cast suite legacy workspace help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3911,6 +3932,34 @@ _wis() {
             return 0
             ;;
         wis__subcmd__help__subcmd__memory__subcmd__stats)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__help__subcmd__mind)
+            opts="serve"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__help__subcmd__mind__subcmd__serve)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -5111,6 +5160,120 @@ _wis() {
                 return 0
             fi
             case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output-format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -c)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__mind)
+            opts="-c -q -h -V --home --wait --output-format --config --quiet --help --version serve help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output-format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -c)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__mind__subcmd__help)
+            opts="serve help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__mind__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__mind__subcmd__help__subcmd__serve)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        wis__subcmd__mind__subcmd__serve)
+            opts="-c -q -h -V --idle --home --wait --output-format --config --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --idle)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --home)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

@@ -9,6 +9,8 @@
 #
 # Env: HALF      the wordings' half: test (default; what the project reports) or tune (what
 #                prompt work may look at)
+#      RESIDENT=0  each tick loads the model itself (by default `wis mind serve` keeps it
+#                loaded for the suite; its log is HOME/mind.log)
 #      DARK=1    born with `wis init --dark`: every [wisdom] flag off (the dark twin of the
 #                same seed and errands); otherwise born wise, as `wis init` births
 #      HOUSE=DIR COMMISSIONS=FILE
@@ -69,6 +71,12 @@ if [ -n "${INHERIT:-}" ]; then
   "$wis" --home "$home" legacy import $INHERIT >&2
 fi
 cp -R "$house/." "$home/workspace/"
+# The model stays loaded for the suite (RESIDENT=0: each tick loads it).
+. "$here/scripts/lib/resident.sh"
+if [ "${RESIDENT:-1}" = 1 ]; then
+  trap resident_stop EXIT
+  resident_start "$wis" "$home"
+fi
 
 max_open=8
 open_at_once=1

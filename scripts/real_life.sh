@@ -23,7 +23,8 @@
 #      it lives TICKS more, its sleeps keeping the cadence of its age; SEED, HOUSE and
 #      COMMISSIONS are not used; scripts/lived_curve.sh lives this way between curve points),
 #      DARK=1 (born with `wis init --dark`: every [wisdom] flag off, the same life without
-#      wisdom).
+#      wisdom), RESIDENT=0 (each tick loads the model itself; by default `wis mind serve`
+#      keeps the embedded model loaded for the life, its log in HOME/mind.log).
 # A wise birth leaves arming reflexes to the keeper; nobody keeps this life, so the script arms
 # them at once (`reflex_auto_arm = true`), as the measured lives always have.
 set -euo pipefail
@@ -81,6 +82,11 @@ else
       "$wis" --home "$home" "${args[@]}" -- "$text"
     done < "$COMMISSIONS"
   fi
+fi
+. "$here/scripts/lib/resident.sh"
+if [ "${RESIDENT:-1}" = 1 ]; then
+  trap resident_stop EXIT
+  resident_start "$wis" "$home"
 fi
 start=$(date +%s)
 for i in $(seq "$((age + 1))" "$((age + ticks))"); do

@@ -42,7 +42,10 @@ else
 fi
 "$wis" --home "$home" config check --offline
 
-echo "== $ticks ticks"
+echo "== $ticks ticks (wis mind serve keeps the model loaded between them)"
+. scripts/lib/resident.sh
+trap resident_stop EXIT
+resident_start "$wis" "$home"
 for _ in $(seq "$ticks"); do
   rc=0
   "$wis" --home "$home" tick || rc=$?
@@ -52,6 +55,8 @@ for _ in $(seq "$ticks"); do
     *) echo "tick failed with exit $rc" >&2; exit "$rc" ;;
   esac
 done
+
+resident_stop
 
 echo "== status"
 "$wis" --home "$home" status
@@ -65,5 +70,6 @@ echo
 "$wis" --home "$home" report --out "$home/report.html"
 echo "== its growth report: $home/report.html"
 echo
-echo "Keep it living:  scripts/live.sh $home 60   (WIS=$wis)"
+echo "Keep it living:  WIS=$wis scripts/live.sh $home 60   (it keeps the model loaded)"
 echo "or from cron:    * * * * * $wis --home $home tick"
+echo "                 @reboot   $wis --home $home mind serve   (keeps the model loaded)"

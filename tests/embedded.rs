@@ -145,7 +145,10 @@ fn greedy_replies_repeat_and_the_model_loads_once() {
     };
     let mut a = EmbeddedMind::load(&path, options()).unwrap();
     let mut b = EmbeddedMind::load(&path, options()).unwrap();
-    assert!(std::ptr::eq(a.model(), b.model()), "one load per process");
+    assert!(
+        std::ptr::eq(a.model().unwrap(), b.model().unwrap()),
+        "one load per process"
+    );
     let schema = schema();
     let p = prompt("read the file todo.txt");
     let first = a.complete(&p, &schema, &sampling(0.0, 1)).unwrap();
@@ -393,4 +396,123 @@ fn replies_cut_short_still_close_and_conform() {
         cut >= 5,
         "only {cut} of 10 replies met their limit: the test asks too little"
     );
+}
+
+/// `wis mind serve`'s server on the real model: the home's calls go to it, a prompt is read
+/// only from where it parts from the last one, the replies are the in-process ones, a call it
+/// cannot take is done in-process, and when it stops its context is the home's saved state.
+#[test]
+fn the_resident_mind_answers_as_the_mind_in_process_would() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+    use std::time::Duration;
+    use wis::mind::embedded::Resident;
+    use wis::mind::resident::{Response, Socket, serve, socket_in};
+
+    let Some(path) = support::model::model() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().join("cache");
+    let socket = socket_in(&cache);
+    let mut config = wis::base::config::Config::default();
+    config.llm.model_path = Some(path.clone());
+    config.context.n_ctx = options().n_ctx;
+    let (stop, answered, refused) = (
+        Arc::new(AtomicBool::new(false)),
+        Arc::new(AtomicU64::new(0)),
+        Arc::new(AtomicU64::new(0)),
+    );
+    let bound = Socket::bind(&socket).unwrap();
+    let server = {
+        let (stop, answered, refused, cache) = (
+            stop.clone(),
+            answered.clone(),
+            refused.clone(),
+            cache.clone(),
+        );
+        std::thread::spawn(move || {
+            let mut resident = Resident::open(&config, &cache).unwrap();
+            serve(
+                &bound,
+                None,
+                &|| stop.load(Ordering::SeqCst),
+                &mut |r| resident.handle(r),
+                &mut |s| {
+                    let counter = match s.response {
+                        Response::Answered(_) => &answered,
+                        _ => &refused,
+                    };
+                    counter.fetch_add(1, Ordering::SeqCst);
+                },
+            )
+            .unwrap();
+            resident.keep_state().unwrap()
+        })
+    };
+    let wait = Duration::from_secs(120);
+    let mut home = EmbeddedMind::load(&path, options())
+        .unwrap()
+        .with_resident(socket.clone(), wait);
+    let mut fresh = EmbeddedMind::load(&path, options()).unwrap();
+    let schema = schema();
+    let keep = Sampling {
+        cache_prompt: true,
+        ..sampling(0.0, 3)
+    };
+    let action = |text: &str| serde_json::from_str::<Value>(text).unwrap();
+
+    let first = home
+        .complete(&prompt("read the file todo.txt"), &schema, &keep)
+        .unwrap();
+    assert_eq!(first.usage.cached_tokens, Some(0));
+    let next = prompt("write 'hi' into hello.txt");
+    let second = home.complete(&next, &schema, &keep).unwrap();
+    let (total, served) = (
+        second.usage.prompt_tokens.unwrap(),
+        second.usage.cached_tokens.unwrap(),
+    );
+    assert!(served * 10 >= total * 8, "{served} of {total} kept");
+    let reference = fresh.complete(&next, &schema, &sampling(0.0, 3)).unwrap();
+    assert_eq!(action(&second.text), action(&reference.text));
+    // A call that must repeat exactly (no cache_prompt) gets a context of its own.
+    let exact = home.complete(&next, &schema, &sampling(0.0, 3)).unwrap();
+    assert_eq!(exact.text, reference.text);
+    assert_eq!(exact.usage.cached_tokens, Some(0));
+    assert_eq!(
+        answered.load(Ordering::SeqCst),
+        3,
+        "all three were the server's"
+    );
+
+    // Another window: refused, and done in-process.
+    let mut other = EmbeddedMind::load(
+        &path,
+        EmbeddedOptions {
+            n_ctx: 2048,
+            ..options()
+        },
+    )
+    .unwrap()
+    .with_resident(socket.clone(), wait);
+    let elsewhere = other.complete(&next, &schema, &sampling(0.0, 3)).unwrap();
+    assert_eq!(action(&elsewhere.text), action(&reference.text));
+    assert_eq!(refused.load(Ordering::SeqCst), 1);
+    assert_eq!(answered.load(Ordering::SeqCst), 3);
+
+    stop.store(true, Ordering::SeqCst);
+    let kept = server.join().unwrap();
+    assert!(kept > 0, "the context was kept as the home's state");
+    assert!(!socket.exists());
+    // A tick after the server stopped loads the model and finds its prompt read.
+    let mut after = EmbeddedMind::load(&path, options())
+        .unwrap()
+        .keep_state_in(&cache);
+    let again = after.complete(&next, &schema, &keep).unwrap();
+    let reused = again.usage.cached_tokens.unwrap();
+    assert!(
+        reused * 10 >= total * 8,
+        "{reused} of {total} from the kept state"
+    );
+    assert_eq!(action(&again.text), action(&reference.text));
 }

@@ -47,6 +47,22 @@ impl Kind {
         }
     }
 
+    /// The kind an exit status stands for (`None` for a status wis never exits with).
+    pub const fn from_code(code: u8) -> Option<Kind> {
+        Some(match code {
+            1 => Kind::Failed,
+            64 => Kind::Usage,
+            65 => Kind::Data,
+            66 => Kind::NoInput,
+            69 => Kind::Unavailable,
+            70 => Kind::Internal,
+            74 => Kind::Io,
+            75 => Kind::Busy,
+            78 => Kind::Config,
+            _ => return None,
+        })
+    }
+
     /// A short label used in JSON error objects.
     pub const fn label(self) -> &'static str {
         match self {
@@ -223,6 +239,21 @@ mod tests {
         assert_eq!(Kind::Io.code(), 74);
         assert_eq!(Kind::Busy.code(), 75);
         assert_eq!(Kind::Config.code(), 78);
+        for kind in [
+            Kind::Failed,
+            Kind::Usage,
+            Kind::Data,
+            Kind::NoInput,
+            Kind::Unavailable,
+            Kind::Internal,
+            Kind::Io,
+            Kind::Busy,
+            Kind::Config,
+        ] {
+            assert_eq!(Kind::from_code(kind.code()), Some(kind));
+        }
+        assert_eq!(Kind::from_code(0), None);
+        assert_eq!(Kind::from_code(71), None);
     }
 
     #[test]

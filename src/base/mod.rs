@@ -13,6 +13,7 @@ pub mod exit;
 pub mod home;
 pub mod html;
 pub mod http;
+pub mod interrupt;
 pub mod output;
 pub mod schema;
 pub mod store;

@@ -19,6 +19,7 @@ mod inbox;
 mod init;
 mod legacy;
 mod memory;
+mod mind;
 mod news;
 mod pause;
 mod reflex;
@@ -176,6 +177,10 @@ pub enum Command {
     /// What the creature remembers: list, show, search, stats, add, restore, reembed, mirror.
     #[command(subcommand)]
     Memory(memory::Command),
+    /// The model the creature thinks with: serve keeps the embedded model resident between
+    /// ticks.
+    #[command(subcommand)]
+    Mind(mind::Command),
     /// CultCache files: export and import the store, project and verify any file.
     #[command(subcommand)]
     Cachectl(cachectl::Command),
@@ -285,6 +290,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Inbox(args) => inbox::run(&ctx, args),
         Command::Suite(cmd) => suite::run(&ctx, cmd),
         Command::Workspace(cmd) => workspace::run(&ctx, cmd),
+        Command::Mind(cmd) => mind::run(&ctx, cmd),
     }
 }
 

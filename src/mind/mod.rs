@@ -16,6 +16,8 @@ pub mod local;
 pub mod open;
 pub mod openai;
 pub mod parse;
+#[cfg(unix)]
+pub mod resident;
 pub mod schema;
 #[cfg(test)]
 pub(crate) mod testing;

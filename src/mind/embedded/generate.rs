@@ -46,17 +46,34 @@ pub(super) struct Generated {
     pub predicted_ms: f64,
 }
 
-pub(super) fn run(
+/// A prompt tokenized and checked against the window, with its reply budget.
+pub(super) struct Planned {
+    pub tokens: Vec<LlamaToken>,
+    /// The reply's token budget.
+    max_tokens: usize,
+    /// Tokens past the budget a reply may spend closing.
+    grace: usize,
+}
+
+impl Planned {
+    /// The context this call needs: the prompt, the reply and its grace, and at least
+    /// `at_least` (a saved state to load).
+    fn needed(&self, at_least: usize) -> usize {
+        (self.tokens.len() + self.max_tokens + self.grace).max(at_least)
+    }
+}
+
+/// Tokenizes `document` and works out the reply's budget within the window.
+pub(super) fn plan(
     loaded: &Loaded,
     options: &EmbeddedOptions,
-    grammar: &str,
     document: &str,
     sampling: &Sampling,
-    state: Option<&StateFile>,
-) -> Result<Generated> {
-    let model = &loaded.model;
-    let vocab = model.vocab();
-    let tokens = vocab.tokenize(document.as_bytes(), true, false);
+) -> Result<Planned> {
+    let tokens = loaded
+        .model
+        .vocab()
+        .tokenize(document.as_bytes(), true, false);
     if tokens.is_empty() {
         return Err(Error::internal("the prompt tokenized to nothing"));
     }
@@ -70,29 +87,87 @@ pub(super) fn run(
     }
     let max_tokens = (sampling.max_tokens as usize).min(window - tokens.len());
     let grace = CLOSE_GRACE.min(window - tokens.len() - max_tokens);
+    Ok(Planned {
+        tokens,
+        max_tokens,
+        grace,
+    })
+}
+
+/// A context of `n_ctx` tokens (at most the window) on the configured threads.
+pub(super) fn context(
+    loaded: &'static Loaded,
+    options: &EmbeddedOptions,
+    n_ctx: usize,
+) -> Result<LlamaContext<'static>> {
+    let threads = options.effective_threads() as i32;
+    let params = LlamaContextParams::default()
+        .with_n_ctx(NonZeroU32::new(n_ctx.min(options.n_ctx as usize) as u32))
+        .with_n_batch(BATCH as u32)
+        .with_n_ubatch(BATCH as u32)
+        .with_n_threads(threads)
+        .with_n_threads_batch(threads);
+    loaded
+        .model
+        .new_context(super::backend::backend()?, params)
+        .map_err(|e| Error::unavailable(format!("llama.cpp cannot make a context: {e}")))
+}
+
+/// One completion in a context of its own, sized to the call. With a state file, the saved
+/// state is loaded first and the new one saved after.
+pub(super) fn run(
+    loaded: &'static Loaded,
+    options: &EmbeddedOptions,
+    grammar: &str,
+    document: &str,
+    sampling: &Sampling,
+    state: Option<&StateFile>,
+) -> Result<Generated> {
+    let planned = plan(loaded, options, document, sampling)?;
+    let window = options.n_ctx as usize;
     // A saved state is loaded only into a context that can hold it.
     let saved = state
         .and_then(StateFile::saved_tokens)
         .filter(|&n| n <= window);
     let load_from = state.filter(|_| saved.is_some());
-    let needed = (tokens.len() + max_tokens + grace).max(saved.unwrap_or(0));
-    let n_ctx = needed.div_ceil(CTX_STEP) * CTX_STEP;
-    let threads = options.effective_threads() as i32;
-    let params = LlamaContextParams::default()
-        .with_n_ctx(NonZeroU32::new(n_ctx.min(window) as u32))
-        .with_n_batch(BATCH as u32)
-        .with_n_ubatch(BATCH as u32)
-        .with_n_threads(threads)
-        .with_n_threads_batch(threads);
-    let mut ctx = model
-        .new_context(super::backend::backend()?, params)
-        .map_err(|e| Error::unavailable(format!("llama.cpp cannot make a context: {e}")))?;
+    let n_ctx = planned.needed(saved.unwrap_or(0)).div_ceil(CTX_STEP) * CTX_STEP;
+    let mut ctx = context(loaded, options, n_ctx)?;
+    let picker = Picker::new(&loaded.model, grammar, sampling)?;
+    let started = Instant::now();
+    let reused = load_from.map_or(0, |s| s.restore(&mut ctx, &planned.tokens, window));
+    let (out, read) = complete(loaded, &mut ctx, picker, planned, reused, started)?;
+    if let Some(state) = state {
+        // A cache that cannot be written costs the next call time, never this one its reply.
+        if let Err(e) = state.save(&ctx, &read)
+            && crate::base::env::var(crate::base::env::LLAMA_LOG).is_some()
+        {
+            crate::base::output::warn(format!("the embedded mind's state was not kept: {e}"));
+        }
+    }
+    Ok(out)
+}
 
-    let mut picker = Picker::new(model, grammar, sampling)?;
+/// Reads the prompt from token `reused` on (the context already holds the ones before, and
+/// nothing after), then picks the reply with `picker`. Returns what was made and every token
+/// the context now holds. `started` is when the prompt's reading began (a state's loading
+/// counts).
+pub(super) fn complete(
+    loaded: &Loaded,
+    ctx: &mut LlamaContext<'_>,
+    mut picker: Picker,
+    planned: Planned,
+    reused: usize,
+    started: Instant,
+) -> Result<(Generated, Vec<LlamaToken>)> {
+    let model = &loaded.model;
+    let vocab = model.vocab();
+    let Planned {
+        tokens,
+        max_tokens,
+        grace,
+    } = planned;
     let close_from = max_tokens - CLOSE_RESERVE.min(max_tokens / 4);
 
-    let started = Instant::now();
-    let reused = load_from.map_or(0, |s| s.restore(&mut ctx, &tokens, window));
     let mut batch = LlamaBatch::new(BATCH, 1);
     let last = tokens.len() - 1;
     for (i, chunk) in tokens[reused..].chunks(BATCH).enumerate() {
@@ -101,7 +176,7 @@ pub(super) fn run(
             let pos = reused + i * BATCH + j;
             add(&mut batch, token, pos, pos == last)?;
         }
-        decode(&mut ctx, &mut batch)?;
+        decode(ctx, &mut batch)?;
     }
     let prompt_ms = ms(started);
 
@@ -124,7 +199,7 @@ pub(super) fn run(
             break;
         }
         let closing = out.completion_tokens as usize >= close_from;
-        let token = picker.pick(&ctx, batch.n_tokens() - 1, closing.then(|| lexer.closing()))?;
+        let token = picker.pick(ctx, batch.n_tokens() - 1, closing.then(|| lexer.closing()))?;
         if vocab.is_eog(token) {
             out.hit_limit = closing;
             break;
@@ -137,19 +212,11 @@ pub(super) fn run(
         batch.clear();
         add(&mut batch, token, pos, true)?;
         pos += 1;
-        decode(&mut ctx, &mut batch)?;
+        decode(ctx, &mut batch)?;
         read.push(token);
     }
     out.predicted_ms = ms(started);
-    if let Some(state) = state {
-        // A cache that cannot be written costs the next call time, never this one its reply.
-        if let Err(e) = state.save(&ctx, &read)
-            && crate::base::env::var(crate::base::env::LLAMA_LOG).is_some()
-        {
-            crate::base::output::warn(format!("the embedded mind's state was not kept: {e}"));
-        }
-    }
-    Ok(out)
+    Ok((out, read))
 }
 
 fn add(batch: &mut LlamaBatch, token: LlamaToken, pos: usize, logits: bool) -> Result<()> {

@@ -8,7 +8,10 @@
 //! The sampler follows llama-server's default chain, so a seed and a temperature mean the same
 //! here as on the HTTP path; temperature 0 is greedy. With `cache_prompt` and a state folder
 //! (a tick gives the home's `cache/`), the previous call's state is loaded and only the tokens
-//! after the shared prefix are read (see [`kv`]).
+//! after the shared prefix are read (see [`kv`]). When `wis mind serve` keeps the model
+//! resident for the home (its socket in that folder, see [`crate::mind::resident`]), a call is
+//! sent there and the model is not loaded in this process at all, unless the server cannot
+//! take it.
 //!
 //! Building: `cargo build --release --features embedded` needs cmake, a C++ compiler and
 //! libclang (Debian: `cmake g++ libclang-dev`); llama.cpp compiles from source once per target
@@ -20,17 +23,19 @@
 mod backend;
 mod generate;
 mod kv;
+mod resident;
 mod sampler;
 
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::base::config::Config;
 use crate::base::exit::{Error, Result};
 use crate::mind::{Mind, Prompt, Reply, Sampling, Usage};
 
 pub use backend::Loaded;
+pub use resident::Resident;
 
 /// How the embedded mind runs, from `[llm]` and `[context]`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -61,13 +66,18 @@ impl EmbeddedOptions {
     }
 }
 
-/// A GGUF model run in-process by llama.cpp.
+/// A GGUF model run in-process by llama.cpp, or by the home's resident mind.
 #[derive(Debug)]
 pub struct EmbeddedMind {
-    loaded: &'static Loaded,
+    /// The GGUF, as configured.
+    path: PathBuf,
+    /// The model, once loaded in this process (not at all while a resident mind answers).
+    loaded: Option<&'static Loaded>,
     options: EmbeddedOptions,
+    /// The resident mind's socket and how long to wait for its answer.
+    resident: Option<(PathBuf, Duration)>,
     /// The last schema seen and its grammar (a tick's schema changes only on a grant).
-    grammar: Option<(String, String)>,
+    grammar: Grammars,
     /// Where the state of the last prompt is kept between processes; `None`: not kept.
     state_dir: Option<PathBuf>,
     /// The state file for this model and these settings, once located.
@@ -76,9 +86,20 @@ pub struct EmbeddedMind {
 
 /// Opens the embedded mind for a configuration: `[llm] model_path` or the default model. With
 /// `state_dir`, calls that allow `cache_prompt` keep their state there between processes.
+///
+/// When a resident mind listens in `state_dir`, the model is loaded in this process only if
+/// it cannot take a call.
 pub fn open_embedded(config: &Config, state_dir: Option<&Path>) -> Result<Box<dyn Mind>> {
     let path = crate::mind::local::model_path(config)?;
-    let mut mind = EmbeddedMind::load(&path, EmbeddedOptions::from_config(config))?;
+    let options = EmbeddedOptions::from_config(config);
+    let socket = state_dir.map(crate::mind::resident::socket_in);
+    let mut mind = match socket.filter(|s| s.exists()) {
+        Some(socket) => {
+            let wait = Duration::from_secs(config.llm.timeout_secs.max(1));
+            EmbeddedMind::unloaded(&path, options)?.with_resident(socket, wait)
+        }
+        None => EmbeddedMind::load(&path, options)?,
+    };
     if let Some(dir) = state_dir {
         mind = mind.keep_state_in(dir);
     }
@@ -92,13 +113,43 @@ impl EmbeddedMind {
         if options.n_ctx == 0 {
             return Err(Error::config("[context] n_ctx must be at least 1"));
         }
+        let loaded = backend::load(path)?;
+        let mut mind = EmbeddedMind::unloaded(path, options)?;
+        mind.loaded = Some(loaded);
+        Ok(mind)
+    }
+
+    /// The mind for the GGUF at `path`, loaded on its first call in this process.
+    fn unloaded(path: &Path, options: EmbeddedOptions) -> Result<EmbeddedMind> {
+        if options.n_ctx == 0 {
+            return Err(Error::config("[context] n_ctx must be at least 1"));
+        }
         Ok(EmbeddedMind {
-            loaded: backend::load(path)?,
+            path: path.to_path_buf(),
+            loaded: None,
             options,
-            grammar: None,
+            resident: None,
+            grammar: Grammars::default(),
             state_dir: None,
             state: None,
         })
+    }
+
+    /// Sends calls to the resident mind listening at `socket` first, waiting up to `wait` for
+    /// each answer.
+    pub fn with_resident(mut self, socket: PathBuf, wait: Duration) -> EmbeddedMind {
+        self.resident = Some((socket, wait));
+        self
+    }
+
+    /// The model, loaded in this process on first need.
+    fn loaded(&mut self) -> Result<&'static Loaded> {
+        if let Some(loaded) = self.loaded {
+            return Ok(loaded);
+        }
+        let loaded = backend::load(&self.path)?;
+        self.loaded = Some(loaded);
+        Ok(loaded)
     }
 
     /// Keeps the state of the last prompt in `dir` between processes (the folder is made when
@@ -110,42 +161,83 @@ impl EmbeddedMind {
     }
 
     /// The state file calls of this mind use, located on first use.
-    fn state_file(&mut self) -> Option<kv::StateFile> {
+    fn state_file(&mut self, loaded: &Loaded) -> Option<kv::StateFile> {
         let dir = self.state_dir.as_ref()?;
         self.state
-            .get_or_insert_with(|| {
-                let settings = kv::Settings {
-                    window: self.options.n_ctx,
-                    batch: generate::BATCH as u32,
-                };
-                kv::StateFile::locate(dir, self.loaded, &settings)
-            })
+            .get_or_insert_with(|| kv::StateFile::locate(dir, loaded, &settings(&self.options)))
             .clone()
     }
 
-    /// Milliseconds llama.cpp took to load the model (once per process).
-    pub fn load_ms(&self) -> f64 {
-        self.loaded.load_ms
+    /// The model, when it is loaded in this process.
+    pub fn model(&self) -> Option<&'static Loaded> {
+        self.loaded
     }
 
-    pub fn model(&self) -> &'static Loaded {
-        self.loaded
+    /// Asks the resident mind, when there is one that takes the call. `None`: load the model
+    /// here and do it in-process (a warning says why, when a server was expected).
+    fn ask_resident(
+        &mut self,
+        prompt: &Prompt,
+        schema: &serde_json::Value,
+        sampling: &Sampling,
+    ) -> Result<Option<generate::Generated>> {
+        let Some((socket, wait)) = &self.resident else {
+            return Ok(None);
+        };
+        let request = crate::mind::resident::Request {
+            protocol: crate::mind::resident::PROTOCOL,
+            model: self
+                .path
+                .canonicalize()
+                .unwrap_or_else(|_| self.path.clone()),
+            n_ctx: self.options.n_ctx,
+            schema: schema.clone(),
+            document: prompt.document(),
+            temperature: sampling.temperature,
+            seed: sampling.seed,
+            max_tokens: sampling.max_tokens,
+            cache_prompt: sampling.cache_prompt,
+        };
+        match crate::mind::resident::ask(socket, &request, *wait)? {
+            crate::mind::resident::Asked::Answered(a) => Ok(Some(generate::Generated {
+                bytes: a.bytes,
+                prompt_tokens: a.prompt_tokens,
+                reused_tokens: a.reused_tokens,
+                completion_tokens: a.completion_tokens,
+                hit_limit: a.hit_limit,
+                prompt_ms: a.prompt_ms,
+                predicted_ms: a.predicted_ms,
+            })),
+            crate::mind::resident::Asked::NotHere(why) => {
+                crate::base::output::warn(format!("{why}; loading the model in this process"));
+                self.resident = None;
+                Ok(None)
+            }
+        }
     }
 
     pub fn options(&self) -> &EmbeddedOptions {
         &self.options
     }
+}
 
-    /// The GBNF grammar for an action schema (cached for the last schema).
-    fn grammar_for(&mut self, schema: &serde_json::Value) -> Result<String> {
+/// The grammar of the last action schema seen (a tick's schema changes only on a grant).
+#[derive(Debug, Default)]
+struct Grammars {
+    last: Option<(String, String)>,
+}
+
+impl Grammars {
+    /// The GBNF grammar for `schema`, made again only when the schema changed.
+    fn for_schema(&mut self, schema: &serde_json::Value) -> Result<String> {
         let text = schema.to_string();
-        if let Some((seen, grammar)) = &self.grammar
+        if let Some((seen, grammar)) = &self.last
             && *seen == text
         {
             return Ok(grammar.clone());
         }
         let grammar = grammar_for_schema(schema)?;
-        self.grammar = Some((text, grammar.clone()));
+        self.last = Some((text, grammar.clone()));
         Ok(grammar)
     }
 }
@@ -157,10 +249,19 @@ pub fn grammar_for_schema(schema: &serde_json::Value) -> Result<String> {
         .map_err(|e| Error::internal(format!("cannot turn the action schema into a grammar: {e}")))
 }
 
+/// The context settings a saved state depends on.
+fn settings(options: &EmbeddedOptions) -> kv::Settings {
+    kv::Settings {
+        window: options.n_ctx,
+        batch: generate::BATCH as u32,
+    }
+}
+
 impl Mind for EmbeddedMind {
     fn count_tokens(&mut self, text: &str) -> Option<usize> {
+        let loaded = self.loaded().ok()?;
         Some(
-            self.loaded
+            loaded
                 .model
                 .vocab()
                 .tokenize(text.as_bytes(), true, false)
@@ -169,15 +270,29 @@ impl Mind for EmbeddedMind {
     }
 
     fn describe(&self) -> String {
-        let s = &self.loaded.summary;
         let file = self
-            .loaded
             .path
             .file_name()
             .map_or_else(String::new, |f| f.to_string_lossy().into_owned());
+        let Some(loaded) = self.loaded else {
+            let by = self
+                .resident
+                .as_ref()
+                .map_or_else(String::new, |(socket, _)| {
+                    format!(", by the resident mind at {}", socket.display())
+                });
+            return format!(
+                "embedded llama.cpp: {file} (n_ctx {}{by})",
+                self.options.n_ctx
+            );
+        };
         format!(
             "embedded llama.cpp: {file} ({}, {} threads, n_ctx {})",
-            s.architecture.as_deref().unwrap_or("unknown architecture"),
+            loaded
+                .summary
+                .architecture
+                .as_deref()
+                .unwrap_or("unknown architecture"),
             self.options.effective_threads(),
             self.options.n_ctx
         )
@@ -190,20 +305,26 @@ impl Mind for EmbeddedMind {
         sampling: &Sampling,
     ) -> Result<Reply> {
         let started = Instant::now();
-        let grammar = self.grammar_for(schema)?;
-        let state = if sampling.cache_prompt {
-            self.state_file()
-        } else {
-            None
+        let out = match self.ask_resident(prompt, schema, sampling)? {
+            Some(out) => out,
+            None => {
+                let loaded = self.loaded()?;
+                let grammar = self.grammar.for_schema(schema)?;
+                let state = if sampling.cache_prompt {
+                    self.state_file(loaded)
+                } else {
+                    None
+                };
+                generate::run(
+                    loaded,
+                    &self.options,
+                    &grammar,
+                    &prompt.document(),
+                    sampling,
+                    state.as_ref(),
+                )?
+            }
         };
-        let out = generate::run(
-            self.loaded,
-            &self.options,
-            &grammar,
-            &prompt.document(),
-            sampling,
-            state.as_ref(),
-        )?;
         let text = String::from_utf8_lossy(&out.bytes);
         let cut = text.chars().count() > self.options.max_reply_chars;
         let text: String = text.chars().take(self.options.max_reply_chars).collect();
@@ -219,7 +340,6 @@ impl Mind for EmbeddedMind {
             },
             elapsed_ms: started.elapsed().as_millis() as u64,
             model: self
-                .loaded
                 .path
                 .file_name()
                 .map(|f| f.to_string_lossy().into_owned()),

@@ -26,6 +26,7 @@ mod foundation;
 mod kill9;
 mod lived;
 mod memory;
+mod mind;
 mod prose_recall;
 mod recall;
 mod reflex;
