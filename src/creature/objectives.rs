@@ -105,18 +105,17 @@ impl Objectives {
         self.items.iter_mut().find(|o| o.id == id)
     }
 
-    /// The open objectives for the prompt, the active one first.
-    pub fn render_open(&self) -> Option<String> {
-        let open: Vec<String> = self
-            .items
+    /// The open objectives for the prompt: their lines, the active one first and marked, each with the tick it was
+    /// added.
+    pub fn open_lines(&self) -> Vec<(u64, String)> {
+        self.items
             .iter()
             .filter(|o| o.state == ObjectiveState::Open)
             .enumerate()
             .map(|(i, o)| {
                 let mark = if i == 0 { " (active)" } else { "" };
-                format!("{}{mark}: {}", o.id, o.text)
+                (o.added_tick, format!("{}{mark}: {}", o.id, o.text))
             })
-            .collect();
-        (!open.is_empty()).then(|| open.join("\n"))
+            .collect()
     }
 }

@@ -76,67 +76,113 @@ impl StreamLine {
     }
 }
 
-/// Ticks by which the first line of a prompt's stream window moves (see [`render_window`]).
-pub const WINDOW_STEP_TICKS: u64 = 24;
+/// How much of the budget a stream window keeps when it moves, in per cent (see
+/// [`render_window`]).
+pub const WINDOW_LOW_WATER_PERCENT: usize = 40;
+/// Ticks between the points from which a window is worked out once the stream read for the
+/// prompt no longer reaches the creature's birth (see [`render_window`]).
+pub const WINDOW_EPOCH_TICKS: u64 = 240;
 
-/// The stream as a prompt shows it: the newest lines that fit `max_chars`, oldest first, but
-/// starting only at a tick that is a multiple of `step`. While the stream grows, the first line
-/// shown stays put for about `step` ticks and new lines are only appended, so consecutive
-/// prompts share everything up to the newest lines and a prompt cache rereads only those. When
-/// the budget is reached the window drops a whole step of ticks at once (it then holds between
-/// `max_chars` less a step's lines and `max_chars`). A single tick too large for the window
+/// The stream as a prompt shows it: whole ticks, oldest first, from a first line that stays
+/// put while the stream grows, so consecutive prompts share everything up to the newest lines
+/// and a prompt cache rereads only those. When the shown lines would pass `max_chars` the
+/// window moves once, far: it drops the oldest whole ticks until it holds at most
+/// [`WINDOW_LOW_WATER_PERCENT`] of the budget, and then grows again for many ticks. A cache
+/// reads the window again at each move, so fewer, larger moves read less over a life, and the
+/// window holds as much on average as a window kept near full that moves every few ticks.
+///
+/// Each tick is a new process, so where the window starts is worked out again every time, the
+/// same way: from the first line given (`from_birth`: the lines reach back to the creature's
+/// first), or else from the first tick that is a multiple of [`WINDOW_EPOCH_TICKS`], every
+/// tick's lines are added in turn and the window moved whenever it passes the budget. The
+/// start changes only when a move is due, or at most once an epoch, when the lines read no
+/// longer reach back to where the working out began. A single tick too large for the window
 /// falls back to its newest lines that fit.
-pub fn render_window(lines: &[StreamLine], max_chars: usize, step: u64) -> Vec<String> {
+pub fn render_window(lines: &[StreamLine], max_chars: usize, from_birth: bool) -> Vec<String> {
+    window(lines, max_chars, from_birth)
+        .iter()
+        .map(|l| l.render())
+        .collect()
+}
+
+/// The lines [`render_window`] shows.
+pub fn window(lines: &[StreamLine], max_chars: usize, from_birth: bool) -> &[StreamLine] {
+    let sizes: Vec<usize> = lines
+        .iter()
+        .map(|l| l.render().chars().count() + 1)
+        .collect();
+    let begin = if from_birth {
+        0
+    } else {
+        let first = lines.first().map_or(0, |l| l.tick);
+        let epoch = first.div_ceil(WINDOW_EPOCH_TICKS) * WINDOW_EPOCH_TICKS;
+        lines.iter().position(|l| l.tick >= epoch).unwrap_or(0)
+    };
+    let low = max_chars * WINDOW_LOW_WATER_PERCENT / 100;
+    match window_start(lines, &sizes, begin, max_chars, low) {
+        Some(start) => &lines[start..],
+        None => newest(lines, &sizes, max_chars),
+    }
+}
+
+/// The newest lines whose rendering (sized in `sizes`) fits `max_chars`.
+fn newest<'a>(lines: &'a [StreamLine], sizes: &[usize], max_chars: usize) -> &'a [StreamLine] {
     let mut used = 0;
     let mut first = lines.len();
-    for (i, line) in lines.iter().enumerate().rev() {
-        let len = line.render().chars().count() + 1;
-        if used + len > max_chars {
+    for (i, size) in sizes.iter().enumerate().rev() {
+        if used + size > max_chars {
             break;
         }
-        used += len;
+        used += size;
         first = i;
     }
-    if first == 0 || first == lines.len() {
-        return lines[first..].iter().map(StreamLine::render).collect();
+    &lines[first..]
+}
+
+/// Where the window starts after the lines from `begin` on are added tick by tick; `None` when
+/// the newest tick alone is over `max`.
+fn window_start(
+    lines: &[StreamLine],
+    sizes: &[usize],
+    begin: usize,
+    max: usize,
+    low: usize,
+) -> Option<usize> {
+    // A tick's first line, at each of which a window may start.
+    let starts_tick = |i: usize| i == 0 || lines[i].tick != lines[i - 1].tick;
+    let mut start = begin;
+    let mut used = 0;
+    for end in begin..lines.len() {
+        used += sizes[end];
+        let tick_done = end + 1 == lines.len() || starts_tick(end + 1);
+        if !tick_done || used <= max {
+            continue;
+        }
+        // Drop whole ticks until the window is at most the low water, keeping this tick.
+        while used > low {
+            let next = (start + 1..=end)
+                .find(|&i| starts_tick(i))
+                .unwrap_or(end + 1);
+            if next > end {
+                break;
+            }
+            used -= sizes[start..next].iter().sum::<usize>();
+            start = next;
+        }
     }
-    let oldest = lines[first].tick;
-    // A window that holds fewer ticks than a step (long observations) anchors on a shorter one.
-    let mut step = step.max(1);
-    loop {
-        let mut anchor = oldest.div_ceil(step) * step;
-        if anchor == oldest && lines[first - 1].tick == oldest {
-            // That tick is cut: start with the next whole step instead.
-            anchor += step;
-        }
-        if let Some(skip) = lines[first..].iter().position(|l| l.tick >= anchor) {
-            return lines[first + skip..]
-                .iter()
-                .map(StreamLine::render)
-                .collect();
-        }
-        if step == 1 {
-            return render_recent(lines, max_chars);
-        }
-        step /= 2;
-    }
+    (used <= max).then_some(start)
 }
 
 /// The newest lines whose rendering fits `max_chars`, oldest first.
 pub fn render_recent(lines: &[StreamLine], max_chars: usize) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut used = 0;
-    for line in lines.iter().rev() {
-        let text = line.render();
-        let len = text.chars().count() + 1;
-        if used + len > max_chars {
-            break;
-        }
-        used += len;
-        out.push(text);
-    }
-    out.reverse();
-    out
+    let sizes: Vec<usize> = lines
+        .iter()
+        .map(|l| l.render().chars().count() + 1)
+        .collect();
+    newest(lines, &sizes, max_chars)
+        .iter()
+        .map(StreamLine::render)
+        .collect()
 }
 
 #[cfg(test)]
@@ -166,41 +212,80 @@ mod tests {
             .collect()
     }
 
+    fn chars(shown: &[String]) -> usize {
+        shown.iter().map(|l| l.chars().count() + 1).sum()
+    }
+
     #[test]
     fn the_window_keeps_its_first_line_while_the_stream_grows() {
         let budget = 600;
         let mut firsts = Vec::new();
+        let mut held = Vec::new();
         for ticks in 1..=80 {
             let lines = lived(ticks);
-            let shown = render_window(&lines, budget, WINDOW_STEP_TICKS);
-            assert!(shown.iter().map(|l| l.chars().count() + 1).sum::<usize>() <= budget);
+            let shown = render_window(&lines, budget, true);
+            assert!(chars(&shown) <= budget);
             assert!(shown.last().unwrap().ends_with(&format!("answer {ticks}")));
-            assert!(!shown.is_empty());
             // Whole ticks only: a tick's act is never shown without its answer.
             assert!(shown[0].contains(" you] act "), "{:?}", shown[0]);
             firsts.push(shown[0].clone());
+            held.push(chars(&shown));
         }
         let changes = firsts.windows(2).filter(|w| w[0] != w[1]).count();
-        // Once the budget binds (about 19 ticks of these lines, fewer than a step), the first
-        // line moves once per half step, not once per tick.
+        // About 17 ticks of these lines fill the budget and a move keeps at most 40% of it (about
+        // 7): the first line moves about once in 10 ticks after the budget first binds.
+        assert!((4..=8).contains(&changes), "{changes} changes");
+        // A move drops to the low water, never to nothing.
+        let after_moves: Vec<usize> = (1..80)
+            .filter(|&i| firsts[i] != firsts[i - 1])
+            .map(|i| held[i])
+            .collect();
         assert!(
-            changes <= 2 * 80 / WINDOW_STEP_TICKS as usize + 1,
-            "{changes} changes"
+            after_moves
+                .iter()
+                .all(|&c| c <= budget * WINDOW_LOW_WATER_PERCENT / 100 + 40 && c >= 150),
+            "{after_moves:?}"
         );
         // Until the budget binds the window is the whole stream.
         assert_eq!(
-            render_window(&lived(5), budget, 8),
+            render_window(&lived(5), budget, true),
             render_recent(&lived(5), budget)
         );
+    }
+
+    /// A tick reads only the newest lines of its stream (more than an epoch of ticks): once
+    /// they no longer reach its birth, the window is worked out from an epoch, and moves about
+    /// as rarely.
+    #[test]
+    fn a_window_read_from_the_newest_lines_moves_as_rarely() {
+        let (budget, read, life) = (600, 600, 1200);
+        let mut firsts = Vec::new();
+        for ticks in 1..=life {
+            let lines = lived(ticks);
+            let newest = &lines[lines.len().saturating_sub(read)..];
+            let shown = render_window(newest, budget, lines.len() <= read);
+            assert!(chars(&shown) <= budget && !shown.is_empty());
+            assert!(shown.last().unwrap().ends_with(&format!("answer {ticks}")));
+            firsts.push(shown[0].clone());
+        }
+        let changes = firsts.windows(2).filter(|w| w[0] != w[1]).count();
+        // About one move in 10 ticks, and at most one more each epoch.
+        let most = life as usize / 9 + life as usize / WINDOW_EPOCH_TICKS as usize + 1;
+        assert!(changes <= most, "{changes} changes, at most {most}");
     }
 
     #[test]
     fn a_tick_larger_than_the_window_shows_its_newest_lines() {
         let mut lines = lived(3);
         lines.extend((0..40).map(|i| StreamLine::new(4, 0, Voice::Observe, format!("long {i}"))));
-        let shown = render_window(&lines, 200, 8);
+        let shown = render_window(&lines, 200, true);
         assert_eq!(shown, render_recent(&lines, 200));
         assert!(shown.last().unwrap().ends_with("long 39"));
-        assert!(render_window(&lines, 3, 8).is_empty());
+        assert!(render_window(&lines, 3, true).is_empty());
+        // Lived on past it, the big tick is dropped whole.
+        lines.extend(lived(8).into_iter().skip(8));
+        let shown = render_window(&lines, 200, true);
+        assert!(shown.iter().all(|l| !l.contains("long")), "{shown:?}");
+        assert!(shown.last().unwrap().ends_with("answer 8"));
     }
 }

@@ -184,9 +184,9 @@ fn plan(
         morph: ctx.morph,
         unlocks: &body.unlocks,
         visible: &body.visible,
-        objectives: body.objectives.as_deref(),
+        objectives: &body.objectives,
         quest: body.quest.as_deref(),
-        skills: body.skills_line.as_deref(),
+        skills: &body.skill_lines,
     };
     replay::plan(rx, ctx.config, &ctx.memory, &today, batch, seed)
 }

@@ -9,7 +9,7 @@
 
 use crate::base::config::Context;
 use crate::creature::morph::Morph;
-use crate::creature::stream::{StreamLine, WINDOW_STEP_TICKS, render_window};
+use crate::creature::stream::{StreamLine, window};
 use crate::creature::{Persona, Unlocks};
 use crate::mind::Prompt;
 use crate::world::examples;
@@ -43,11 +43,16 @@ pub struct Tail<'a> {
     /// measured on the 270M, a listing of the plan above the step made it read or append to
     /// the plan instead of taking the step (20 of 35 steps taken with it, 27 without).
     pub plan: Option<String>,
-    pub objectives: Option<String>,
+    /// The open objectives, the active one first, with the tick each was set.
+    pub objectives: &'a [Dated],
     pub quest: Option<String>,
-    /// The creature's own skills, one per line (each is a tool of its own).
-    pub skills: Option<String>,
+    /// The creature's own skills (each is a tool of its own), with the tick each was made.
+    pub skills: &'a [Dated],
     pub stream: &'a [StreamLine],
+    /// `stream` reaches back to the creature's first line (nothing older was dropped or left
+    /// unread): the window is worked out from there, else from an epoch (see
+    /// [`crate::creature::stream::render_window`]).
+    pub stream_from_birth: bool,
     /// The rendered "## Before you act" block (recall), already within its own budget.
     pub before_you_act: Option<String>,
     /// The creature's standing values as one line ([`values_line`]); none held, no line.
@@ -58,6 +63,46 @@ pub struct Tail<'a> {
     pub keeper: Option<String>,
     /// The closing cue: what is asked this turn.
     pub cue: &'a str,
+}
+
+/// One line of a list the prompt shows (a skill, an objective), and the tick it was made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Dated {
+    pub made: u64,
+    pub text: String,
+}
+
+/// A list's headings: before the stream, for what was made before the stream window's first
+/// tick; after it, for what was made since, until the window next moves.
+const SKILLS: (&str, &str) = ("## Your skills\n", "## Your new skills\n");
+const OBJECTIVES: (&str, &str) = ("## Objectives\n", "## New objectives\n");
+
+/// A dated list in two parts, each under its heading: what was made before `since`, and what
+/// was made after (empty parts are left out).
+fn split_at(lines: &[Dated], since: u64, (before, after): (&str, &str)) -> (String, String) {
+    let section = |heading: &str, old: bool| {
+        let picked: Vec<&str> = lines
+            .iter()
+            .filter(|l| (l.made < since) == old)
+            .map(|l| l.text.as_str())
+            .collect();
+        if picked.is_empty() {
+            return String::new();
+        }
+        format!("{heading}{}\n\n", picked.join("\n"))
+    };
+    (section(before, true), section(after, false))
+}
+
+/// The characters a dated list takes in the prompt, whichever part each line goes to.
+fn dated_chars(lines: &[Dated], (before, after): (&str, &str)) -> usize {
+    lines
+        .iter()
+        .map(|l| l.text.chars().count() + 1)
+        .sum::<usize>()
+        + before.len()
+        + after.len()
+        + 4
 }
 
 /// What a work turn asks when nothing is planned.
@@ -292,7 +337,7 @@ const ROOM_QUANTUM: usize = 1024;
 ///
 /// The volatile tail is ordered for a prompt cache: what changes rarely (the standing values,
 /// skills, objectives, the quest) first, then the stream, which only grows at its end (see
-/// [`render_window`]), then what changes every tick (the tick line, the plan, the "Before you
+/// [`crate::creature::stream::render_window`]), then what changes every tick (the tick line, the plan, the "Before you
 /// act" block) and the cue. Consecutive prompts then share everything up to the newest stream
 /// lines, and a server or the embedded mind reads only what is new.
 pub fn build(
@@ -303,19 +348,19 @@ pub fn build(
     budget: &Context,
 ) -> Prompt {
     let stable = stable(persona, morph, unlocks);
-    let mut rare = String::new();
-    if let Some(values) = &tail.values {
-        rare.push_str(&format!("{values}\n\n"));
-    }
-    if let Some(skills) = &tail.skills {
-        rare.push_str(&format!("## Your skills\n{skills}\n\n"));
-    }
-    if let Some(obj) = &tail.objectives {
-        rare.push_str(&format!("## Objectives\n{obj}\n\n"));
-    }
-    if let Some(quest) = &tail.quest {
-        rare.push_str(&format!("## Quest\n{quest}\n\n"));
-    }
+    let values = tail
+        .values
+        .as_ref()
+        .map(|v| format!("{v}\n\n"))
+        .unwrap_or_default();
+    let quest = tail
+        .quest
+        .as_ref()
+        .map(|q| format!("## Quest\n{q}\n\n"))
+        .unwrap_or_default();
+    // Where a skill or an objective goes depends on the window, and the window's room on
+    // everything else: the lists are counted whole, under both headings.
+    let dated = dated_chars(tail.skills, SKILLS) + dated_chars(tail.objectives, OBJECTIVES);
 
     let mut now = format!(
         "## Now\nTick {}. Level {}, {} XP. Sleep pressure {:.0} of {:.0}.\n",
@@ -344,7 +389,9 @@ pub fn build(
         .map(|s| format!("{s}\n"))
         .unwrap_or_default();
     let fixed = stable.chars().count()
-        + rare.chars().count()
+        + values.chars().count()
+        + dated
+        + quest.chars().count()
         + scene.chars().count()
         + now.chars().count()
         + 16;
@@ -352,13 +399,24 @@ pub fn build(
         .max_total_chars
         .saturating_sub(fixed.div_ceil(ROOM_QUANTUM) * ROOM_QUANTUM)
         .min(budget.stream_max_chars);
-    let recent = render_window(tail.stream, room, WINDOW_STEP_TICKS);
-    let stream = if recent.is_empty() {
+    let shown = window(tail.stream, room, tail.stream_from_birth);
+    let stream = if shown.is_empty() {
         "(nothing yet)".to_string()
     } else {
-        recent.join("\n")
+        shown
+            .iter()
+            .map(StreamLine::render)
+            .collect::<Vec<_>>()
+            .join("\n")
     };
-    let volatile = format!("{rare}## Recent\n{stream}\n\n{scene}{now}");
+    // A skill or an objective made since the window's first tick is listed after the stream
+    // until the window next moves: it then costs a prompt cache its own line, not the stream.
+    let since = shown.first().map_or(u64::MAX, |l| l.tick);
+    let (skills, new_skills) = split_at(tail.skills, since, SKILLS);
+    let (objectives, new_objectives) = split_at(tail.objectives, since, OBJECTIVES);
+    let volatile = format!(
+        "{values}{skills}{objectives}{quest}## Recent\n{stream}\n\n{new_skills}{new_objectives}{scene}{now}"
+    );
     Prompt { stable, volatile }
 }
 
@@ -457,6 +515,7 @@ mod tests {
                     plan: Some(format!("1. [ ] step {t}")),
                     before_you_act: Some(format!("## Before you act\nrecall {t}")),
                     stream: &lines[..2 * t],
+                    stream_from_birth: true,
                     cue: &work_cue(None),
                     ..Default::default()
                 },
@@ -484,11 +543,77 @@ mod tests {
             first_line(prompt_at(58)),
             "the window moved"
         );
-        // The window moves once per step of ticks; every other tick keeps the whole prefix.
+        // About 19 ticks fill this budget and a move leaves about 7: the window moves once in
+        // about 12 ticks, and every other tick keeps the whole prefix.
+        assert!(kept >= 29 - 29 / 10, "{kept} of 29");
+    }
+
+    /// A skill made while the window holds its first line is listed after the stream until the
+    /// window moves, so the prompt up to the newest stream lines stays the same; after the move
+    /// it is listed with the others before the stream.
+    #[test]
+    fn a_new_skill_waits_after_the_stream_until_the_window_moves() {
+        let unlocks = Unlocks::newborn(0);
+        let lines: Vec<StreamLine> = (1..=80)
+            .flat_map(|t| {
+                [
+                    StreamLine::new(t, 0, Voice::Act, format!("act {t} {}", "x".repeat(60))),
+                    StreamLine::new(t, 0, Voice::Observe, format!("ok {t}")),
+                ]
+            })
+            .collect();
+        let budget = Context {
+            stream_max_chars: 2_000,
+            ..Context::default()
+        };
+        let skills = [
+            Dated {
+                made: 2,
+                text: "tidy: sorts the desk".into(),
+            },
+            Dated {
+                made: 40,
+                text: "count: counts files".into(),
+            },
+        ];
+        let prompt_at = |t: usize, skills: &[Dated]| {
+            build(
+                &persona(),
+                Morph::Otter,
+                &unlocks,
+                &Tail {
+                    tick: t as u64 + 1,
+                    stream: &lines[..2 * t],
+                    stream_from_birth: true,
+                    skills,
+                    cue: &work_cue(None),
+                    ..Default::default()
+                },
+                &budget,
+            )
+            .document()
+        };
+        let (before, after) = (prompt_at(40, &skills[..1]), prompt_at(41, &skills));
+        let recent = |d: &str| d.find("## Recent").unwrap();
+        assert!(after.find("## Your skills\ntidy").unwrap() < recent(&after));
+        let new = after
+            .find("## Your new skills\ncount: counts files")
+            .unwrap();
+        assert!(new > recent(&after) && new < after.find("## Now\nTick").unwrap());
+        let stream_end = before.find("\n\n## Now\nTick").unwrap();
         assert!(
-            kept >= 29 - 29 / WINDOW_STEP_TICKS as usize - 1,
-            "{kept} of 29"
+            after.starts_with(&before[..stream_end]),
+            "the prefix is kept"
         );
+        // Once the window has moved past tick 40, it is one of the skills before the stream.
+        let later = (42..80)
+            .map(|t| prompt_at(t, &skills))
+            .find(|d| !d.contains("## Your new skills"))
+            .expect("the window moved");
+        let listed = later
+            .find("tidy: sorts the desk\ncount: counts files")
+            .unwrap();
+        assert!(listed < recent(&later));
     }
 
     #[test]

@@ -35,8 +35,8 @@ impl Preset {
     pub fn values(self) -> Vec<(&'static str, &'static str, toml::Value)> {
         use toml::Value::{Float, Integer};
         let (n_ctx, reserve, total, stream, obs, memory, block) = match self {
-            Preset::K16 => (16_384, 1_024, 38_000, 12_000, 2_000, 4_000, 700),
-            Preset::K32 => (32_768, 2_048, 76_000, 24_000, 4_000, 8_000, 1_400),
+            Preset::K16 => (16_384, 1_024, 38_000, 16_000, 2_000, 4_000, 700),
+            Preset::K32 => (32_768, 2_048, 76_000, 32_000, 4_000, 8_000, 1_400),
         };
         vec![
             ("context", "n_ctx", Integer(n_ctx)),
@@ -80,7 +80,7 @@ impl Default for Context {
             chars_per_token: 3.0,
             response_reserve: 1_024,
             max_total_chars: 38_000,
-            stream_max_chars: 12_000,
+            stream_max_chars: 16_000,
             obs_max_chars: 2_000,
             memory_max_chars: 4_000,
         }

@@ -11,6 +11,7 @@ use crate::creature::tool::ToolSpec;
 use crate::creature::{Persona, Unlocks};
 use crate::turn::ctx::TurnCtx;
 use crate::turn::quests;
+use crate::world::prompt::Dated;
 use crate::world::skills::{self, Runnable};
 use crate::world::units;
 
@@ -24,11 +25,12 @@ pub struct Snapshot {
     /// The active objective's key (`o3`), for the situation key.
     pub objective: Option<String>,
     /// The open objectives, for the prompt.
-    pub objectives: Option<String>,
+    /// The open objectives, for the prompt.
+    pub objectives: Vec<Dated>,
     /// The active quest, for the prompt.
     pub quest: Option<String>,
     /// The creature's skills, for the prompt.
-    pub skills_line: Option<String>,
+    pub skill_lines: Vec<Dated>,
     pub chores: Chores,
 }
 
@@ -48,19 +50,23 @@ pub fn snapshot(
     let skills = skills::runnables(tx)?;
     let visible = units::visible_tools(&unlocks, &skills);
     let (objectives, _) = tx.singleton_or_default::<Objectives>()?;
-    let skills_line = (!skills.is_empty()).then(|| {
-        skills
-            .iter()
-            .map(|s| format!("{}: {}", s.spec.name, s.spec.about))
-            .collect::<Vec<_>>()
-            .join("\n")
-    });
+    let skill_lines = skills
+        .iter()
+        .map(|s| Dated {
+            made: s.made,
+            text: format!("{}: {}", s.spec.name, s.spec.about),
+        })
+        .collect();
     Ok(Snapshot {
         chores: Chores::plan(tx, persona, &unlocks, b.tick)?,
         objective: objectives.active().map(|o| o.key()),
-        objectives: objectives.render_open(),
+        objectives: objectives
+            .open_lines()
+            .into_iter()
+            .map(|(made, text)| Dated { made, text })
+            .collect(),
         quest: quests::tail_line(tx, b.morph)?,
-        skills_line,
+        skill_lines,
         unlocks,
         skills,
         visible,

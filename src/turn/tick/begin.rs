@@ -35,8 +35,9 @@ use super::finish::TurnReport;
 use super::reflex;
 use super::rethink::{self, Rethink};
 
-/// Most stream lines read for the prompt (the budget cuts further).
-const STREAM_WINDOW: usize = 400;
+/// Most stream lines read for the prompt: the whole ring, so the window's start is worked out
+/// from far enough back (the budget cuts the lines shown far further).
+const STREAM_WINDOW: usize = crate::creature::stream::STREAM_CAP as usize;
 /// Closed plan steps shown above the open ones.
 const PLAN_DONE_SHOWN: usize = 5;
 
@@ -563,10 +564,11 @@ pub fn begin<'a>(
         tick,
         values: prompt::values_line(&held),
         plan: plan_text.filter(|_| choice.turn == Turn::Rumination),
-        objectives: body.objectives,
+        objectives: &body.objectives,
         quest: body.quest,
-        skills: body.skills_line,
+        skills: &body.skill_lines,
         stream: &stream,
+        stream_from_birth: stream.len() < STREAM_WINDOW,
         before_you_act: recall.block,
         scene: stage.and_then(Stage::render),
         // The keeper's words, like the plan, are for a turn that plans: measured on the 270M, the

@@ -22,7 +22,7 @@ use super::Today;
 use super::material::Material;
 
 /// Most stream lines read for one prompt (as a tick reads; the budget cuts further).
-pub const STREAM_LINES: usize = 400;
+pub const STREAM_LINES: usize = STREAM_CAP as usize;
 
 /// The stream ring as it stands, read once for a whole batch.
 #[derive(Debug, Clone)]
@@ -44,14 +44,16 @@ impl Stream {
         })
     }
 
-    /// The tail a tick saw before `tick`: the newest [`STREAM_LINES`] lines of earlier ticks.
-    /// `None` when lines were dropped and none from before `tick` is kept.
-    pub fn before(&self, tick: u64) -> Option<&[StreamLine]> {
+    /// The tail a tick saw before `tick`: the newest [`STREAM_LINES`] lines of earlier ticks,
+    /// and whether they reach back to the creature's first line. `None` when lines were
+    /// dropped and none from before `tick` is kept.
+    pub fn before(&self, tick: u64) -> Option<(&[StreamLine], bool)> {
         let end = self.lines.partition_point(|l| l.tick < tick);
         if self.dropped && end == 0 {
             return None;
         }
-        Some(&self.lines[end.saturating_sub(STREAM_LINES)..end])
+        let begin = end.saturating_sub(STREAM_LINES);
+        Some((&self.lines[begin..end], begin == 0 && !self.dropped))
     }
 }
 
@@ -79,7 +81,7 @@ pub fn rebuild(
     stream: &Stream,
     m: &Material,
 ) -> Result<Option<Rebuilt>> {
-    let Some(lines) = stream.before(m.tick) else {
+    let Some((lines, from_birth)) = stream.before(m.tick) else {
         return Ok(None);
     };
     let mut recall = recall::shown_now(rx, config, memory, &m.situation)?;
@@ -114,10 +116,11 @@ pub fn rebuild(
         values: prompt::values_line(&held),
         tick: m.tick,
         plan: None,
-        objectives: today.objectives.map(str::to_string),
+        objectives: today.objectives,
         quest: today.quest.map(str::to_string),
-        skills: today.skills.map(str::to_string),
+        skills: today.skills,
         stream: lines,
+        stream_from_birth: from_birth,
         before_you_act: recall.block,
         cue: &cue,
     };

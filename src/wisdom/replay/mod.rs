@@ -50,9 +50,9 @@ pub struct Today<'a> {
     pub morph: Morph,
     pub unlocks: &'a Unlocks,
     pub visible: &'a [&'static ToolSpec],
-    pub objectives: Option<&'a str>,
+    pub objectives: &'a [crate::world::prompt::Dated],
     pub quest: Option<&'a str>,
-    pub skills: Option<&'a str>,
+    pub skills: &'a [crate::world::prompt::Dated],
 }
 
 /// One drawn episode, ready to put to the model.

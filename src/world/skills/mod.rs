@@ -51,6 +51,8 @@ pub struct Runnable {
     /// The version that runs.
     pub version: u32,
     pub script: String,
+    /// The tick the skill was first made.
+    pub made: u64,
 }
 
 /// Every skill, in name order, with the version that runs now.
@@ -65,6 +67,7 @@ pub fn runnables(rx: &impl Read) -> Result<Vec<Runnable>> {
             name,
             version: skill.current,
             script: script.script,
+            made: skill.created_tick,
         });
     }
     Ok(out)

@@ -206,6 +206,7 @@ fn the_schema_names_only_visible_tools_at_every_rung() {
         spec: spec_for("count", "counts"),
         version: 1,
         script: "ls | wc -l".into(),
+        made: 3,
     };
     for rung in 0..=UNITS.len() {
         let ids: Vec<UnitId> = UNITS[..rung].iter().map(|u| u.id).collect();

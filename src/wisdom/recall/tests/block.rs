@@ -238,6 +238,7 @@ fn with_the_block_in_it_the_whole_prompt_still_fits_its_budget() {
     let tail = Tail {
         tick: 9,
         stream: &lines,
+        stream_from_birth: true,
         before_you_act: Some(block.text.clone()),
         cue: &work_cue(None),
         ..Default::default()

@@ -63,9 +63,9 @@ fn replay(store: &Store, config: &Config, seed: u64) -> ReplayRecord {
         morph: Morph::Otter,
         unlocks: &unlocks,
         visible: &visible,
-        objectives: None,
+        objectives: &[],
         quest: None,
-        skills: None,
+        skills: &[],
     };
     let memory = LazyMemory::new(&config.embed);
     let plan = replay::plan(&store.read().unwrap(), config, &memory, &today, 4, seed).unwrap();
@@ -164,9 +164,9 @@ fn a_model_that_does_not_answer_skips_the_batch_and_settles_nothing() {
         morph: Morph::Otter,
         unlocks: &unlocks,
         visible: &visible,
-        objectives: None,
+        objectives: &[],
         quest: None,
-        skills: None,
+        skills: &[],
     };
     let memory = LazyMemory::new(&config.embed);
     let plan = replay::plan(&store.read().unwrap(), &config, &memory, &today, 2, 1).unwrap();
@@ -201,9 +201,9 @@ fn no_call_starts_after_the_deadline_and_the_rest_is_skipped_saying_why() {
         morph: Morph::Otter,
         unlocks: &unlocks,
         visible: &visible,
-        objectives: None,
+        objectives: &[],
         quest: None,
-        skills: None,
+        skills: &[],
     };
     let memory = LazyMemory::new(&config.embed);
     let plan = replay::plan(&store.read().unwrap(), &config, &memory, &today, 2, 1).unwrap();
