@@ -76,6 +76,21 @@ impl Objectives {
     }
 
     /// Adds an open objective; returns its id.
+    /// The open objective that says what `text` says (the same words, whatever the case,
+    /// spacing or punctuation).
+    pub fn open_saying(&self, text: &str) -> Option<&Objective> {
+        let words = |t: &str| -> String {
+            t.chars()
+                .filter(|c| c.is_alphanumeric())
+                .flat_map(char::to_lowercase)
+                .collect()
+        };
+        let said = words(text);
+        self.items
+            .iter()
+            .find(|o| o.state == ObjectiveState::Open && words(&o.text) == said)
+    }
+
     pub fn add(&mut self, text: &str, tick: u64) -> u32 {
         self.next = self.next.max(1);
         let id = self.next;

@@ -488,10 +488,9 @@ mod tests {
         assert!(a.stable.contains("holt") && a.stable.contains("bash runs"));
     }
 
-    #[test]
-    fn consecutive_ticks_share_everything_before_the_newest_lines() {
-        let unlocks = Unlocks::newborn(0);
-        let lines: Vec<StreamLine> = (1..=60)
+    /// `ticks` ticks of a lived stream, two lines each, and a stream budget of about 19 of them.
+    fn lived_stream(ticks: u64) -> (Vec<StreamLine>, Context) {
+        let lines = (1..=ticks)
             .flat_map(|t| {
                 [
                     StreamLine::new(t, 0, Voice::Act, format!("act {t} {}", "x".repeat(60))),
@@ -503,6 +502,13 @@ mod tests {
             stream_max_chars: 2_000,
             ..Context::default()
         };
+        (lines, budget)
+    }
+
+    #[test]
+    fn consecutive_ticks_share_everything_before_the_newest_lines() {
+        let unlocks = Unlocks::newborn(0);
+        let (lines, budget) = lived_stream(60);
         let prompt_at = |t: usize| {
             let mut p = persona();
             p.xp = t as u64;
@@ -554,18 +560,7 @@ mod tests {
     #[test]
     fn a_new_skill_waits_after_the_stream_until_the_window_moves() {
         let unlocks = Unlocks::newborn(0);
-        let lines: Vec<StreamLine> = (1..=80)
-            .flat_map(|t| {
-                [
-                    StreamLine::new(t, 0, Voice::Act, format!("act {t} {}", "x".repeat(60))),
-                    StreamLine::new(t, 0, Voice::Observe, format!("ok {t}")),
-                ]
-            })
-            .collect();
-        let budget = Context {
-            stream_max_chars: 2_000,
-            ..Context::default()
-        };
+        let (lines, budget) = lived_stream(80);
         let skills = [
             Dated {
                 made: 2,

@@ -32,19 +32,8 @@ const CLOSE_RESERVE: usize = 24;
 /// choose.
 const CLOSE_GRACE: usize = 32;
 
-/// What one completion produced.
-#[derive(Debug)]
-pub(super) struct Generated {
-    pub bytes: Vec<u8>,
-    pub prompt_tokens: u32,
-    /// Leading prompt tokens taken from the saved state instead of being read.
-    pub reused_tokens: u32,
-    pub completion_tokens: u32,
-    /// The budget ran out: the reply was closed early, or (if it could not be) cut.
-    pub hit_limit: bool,
-    pub prompt_ms: f64,
-    pub predicted_ms: f64,
-}
+/// What one completion produced (the resident mind sends it as it is).
+pub(super) type Generated = crate::mind::resident::Answer;
 
 /// A prompt tokenized and checked against the window, with its reply budget.
 pub(super) struct Planned {

@@ -199,15 +199,7 @@ impl EmbeddedMind {
             cache_prompt: sampling.cache_prompt,
         };
         match crate::mind::resident::ask(socket, &request, *wait)? {
-            crate::mind::resident::Asked::Answered(a) => Ok(Some(generate::Generated {
-                bytes: a.bytes,
-                prompt_tokens: a.prompt_tokens,
-                reused_tokens: a.reused_tokens,
-                completion_tokens: a.completion_tokens,
-                hit_limit: a.hit_limit,
-                prompt_ms: a.prompt_ms,
-                predicted_ms: a.predicted_ms,
-            })),
+            crate::mind::resident::Asked::Answered(a) => Ok(Some(a)),
             crate::mind::resident::Asked::NotHere(why) => {
                 crate::base::output::warn(format!("{why}; loading the model in this process"));
                 self.resident = None;

@@ -18,7 +18,7 @@ use super::{EmbeddedOptions, Grammars, Loaded, generate, kv, settings};
 use crate::base::config::Config;
 use crate::base::exit::Result;
 use crate::mind::Sampling;
-use crate::mind::resident::{Answer, Request, Response};
+use crate::mind::resident::{Request, Response};
 
 /// The model and the context it keeps between calls.
 pub struct Resident {
@@ -95,15 +95,7 @@ impl Resident {
             };
         }
         match self.complete(request) {
-            Ok(out) => Response::Answered(Answer {
-                bytes: out.bytes,
-                prompt_tokens: out.prompt_tokens,
-                reused_tokens: out.reused_tokens,
-                completion_tokens: out.completion_tokens,
-                hit_limit: out.hit_limit,
-                prompt_ms: out.prompt_ms,
-                predicted_ms: out.predicted_ms,
-            }),
+            Ok(out) => Response::Answered(out),
             Err(e) => Response::failed(&e),
         }
     }

@@ -158,6 +158,37 @@ fn predictions_settle_by_their_checks_at_a_later_boundary() {
     );
 }
 
+/// Regression: a newborn on the 270M set one objective 29 times in 29 ticks, each time with a
+/// comma more or less, and each earned XP.
+#[test]
+fn the_same_objective_again_is_refused_and_earns_nothing() {
+    let mut p = Puppet::born(config());
+    p.grant(&[UnitId::U5]);
+    let first = p.act(
+        "objective_add",
+        json!({"text": "Write a new file in the workspace,"}),
+    );
+    assert!(first.success);
+    let xp = p.life.persona().xp;
+    let again = p.act(
+        "objective_add",
+        json!({"text": "write a new file in the workspace,,"}),
+    );
+    assert_eq!(again.fail_kind, Some(FailKind::InvalidArgs));
+    let seen = p.observed();
+    assert!(seen.contains("objective 1 already says that"), "{seen}");
+    assert_eq!(p.life.persona().xp, xp, "no XP for it");
+    // Once it is done, the same words may be set again.
+    assert!(p.act("objective_done", json!({"id": 1})).success);
+    assert!(
+        p.act(
+            "objective_add",
+            json!({"text": "write a new file in the workspace"})
+        )
+        .success
+    );
+}
+
 #[test]
 fn objectives_key_the_situation_and_done_is_the_one_writer_of_goals() {
     let mut p = Puppet::born(config());
