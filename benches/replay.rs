@@ -152,9 +152,9 @@ fn with_today<R>(f: impl FnOnce(&Today<'_>) -> R) -> R {
         morph: Morph::Otter,
         unlocks: &unlocks,
         visible: &visible,
-        objectives: None,
+        objectives: &[],
         quest: None,
-        skills: None,
+        skills: &[],
     })
 }
 

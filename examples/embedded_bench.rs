@@ -38,7 +38,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("{}", mind.describe());
     println!(
         "load: {:.0} ms in llama.cpp, {load_wall:.0} ms with the GGUF check",
-        mind.load_ms()
+        mind.model().map_or(0.0, |m| m.load_ms)
     );
     let tools: Vec<&ToolSpec> = TOOLS.iter().collect();
     let schema = action_schema(&tools);

@@ -336,6 +336,7 @@ fn tick_prompt_with(task: &str, stream: &[StreamLine]) -> String {
         tick: stream.len() as u64 / 2 + 1,
         plan: Some(format!("1. [ ] {task}")),
         stream,
+        stream_from_birth: true,
         cue: &work_cue(Some(task)),
         ..Default::default()
     };
