@@ -86,7 +86,7 @@ mod serving {
             prompt_ms: answered.map(|a| a.prompt_ms),
             predicted_ms: answered.map(|a| a.predicted_ms),
             wall_ms: served.wall.as_secs_f64() * 1000.0,
-            cache_prompt: served.request.cache_prompt,
+            cache_prompt: served.request.sampling.cache_prompt,
         }
     }
 

@@ -49,7 +49,7 @@ impl Prompt {
 }
 
 /// How to sample.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
 pub struct Sampling {
     pub temperature: f32,
     pub seed: Option<u64>,

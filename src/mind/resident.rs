@@ -56,10 +56,7 @@ pub struct Request {
     pub schema: serde_json::Value,
     /// The prompt document.
     pub document: String,
-    pub temperature: f32,
-    pub seed: Option<u64>,
-    pub max_tokens: u32,
-    pub cache_prompt: bool,
+    pub sampling: crate::mind::Sampling,
 }
 
 /// What the model did for one request.

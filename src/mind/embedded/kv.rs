@@ -108,20 +108,7 @@ impl StateFile {
             ctx.clear_kv_cache();
             return 0;
         }
-        let shared = saved
-            .iter()
-            .zip(tokens)
-            .take_while(|(a, b)| a == b)
-            .count()
-            .min(tokens.len().saturating_sub(1));
-        let trimmed = u32::try_from(shared)
-            .ok()
-            .is_some_and(|p| ctx.kv_cache_seq_rm(0, Some(p), None).is_ok());
-        if shared == 0 || !trimmed {
-            ctx.clear_kv_cache();
-            return 0;
-        }
-        shared
+        keep_shared(ctx, &saved, tokens)
     }
 
     /// The saved tokens and state bytes, when the file is whole and holds at most `capacity`
@@ -268,4 +255,28 @@ fn build_identity() -> String {
 
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Keeps in `ctx`, which holds `held`, only the leading tokens `held` shares with `tokens`, and
+/// returns how many; at least the last of `tokens` is always left to read, so its logits exist.
+/// A context that cannot be trimmed is emptied (0 kept).
+pub(super) fn keep_shared(
+    ctx: &mut LlamaContext<'_>,
+    held: &[LlamaToken],
+    tokens: &[LlamaToken],
+) -> usize {
+    let shared = held
+        .iter()
+        .zip(tokens)
+        .take_while(|(a, b)| a == b)
+        .count()
+        .min(tokens.len().saturating_sub(1));
+    let trimmed = u32::try_from(shared)
+        .ok()
+        .is_some_and(|p| ctx.kv_cache_seq_rm(0, Some(p), None).is_ok());
+    if shared == 0 || !trimmed {
+        ctx.clear_kv_cache();
+        return 0;
+    }
+    shared
 }

@@ -193,10 +193,7 @@ impl EmbeddedMind {
             n_ctx: self.options.n_ctx,
             schema: schema.clone(),
             document: prompt.document(),
-            temperature: sampling.temperature,
-            seed: sampling.seed,
-            max_tokens: sampling.max_tokens,
-            cache_prompt: sampling.cache_prompt,
+            sampling: sampling.clone(),
         };
         match crate::mind::resident::ask(socket, &request, *wait)? {
             crate::mind::resident::Asked::Answered(a) => Ok(Some(a)),

@@ -17,7 +17,6 @@ use llama_cpp_2::token::LlamaToken;
 use super::{EmbeddedOptions, Grammars, Loaded, generate, kv, settings};
 use crate::base::config::Config;
 use crate::base::exit::Result;
-use crate::mind::Sampling;
 use crate::mind::resident::{Request, Response};
 
 /// The model and the context it keeps between calls.
@@ -102,25 +101,20 @@ impl Resident {
 
     fn complete(&mut self, request: &Request) -> Result<generate::Generated> {
         let grammar = self.grammar.for_schema(&request.schema)?;
-        let sampling = Sampling {
-            temperature: request.temperature,
-            seed: request.seed,
-            max_tokens: request.max_tokens,
-            cache_prompt: request.cache_prompt,
-        };
+        let sampling = &request.sampling;
         if !sampling.cache_prompt {
             return generate::run(
                 self.loaded,
                 &self.options,
                 &grammar,
                 &request.document,
-                &sampling,
+                sampling,
                 None,
             );
         }
-        let planned = generate::plan(self.loaded, &self.options, &request.document, &sampling)?;
+        let planned = generate::plan(self.loaded, &self.options, &request.document, sampling)?;
         let window = self.options.n_ctx as usize;
-        let picker = super::sampler::Picker::new(&self.loaded.model, &grammar, &sampling)?;
+        let picker = super::sampler::Picker::new(&self.loaded.model, &grammar, sampling)?;
         let started = Instant::now();
         let (mut ctx, kept) = match self.kept.take() {
             Some(kept) => kept,
@@ -133,22 +127,7 @@ impl Resident {
                 (ctx, planned.tokens[..warm].to_vec())
             }
         };
-        let shared = kept
-            .iter()
-            .zip(&planned.tokens)
-            .take_while(|(a, b)| a == b)
-            .count()
-            .min(planned.tokens.len() - 1);
-        let trimmed = shared > 0
-            && u32::try_from(shared)
-                .ok()
-                .is_some_and(|p| ctx.kv_cache_seq_rm(0, Some(p), None).is_ok());
-        let reused = if trimmed {
-            shared
-        } else {
-            ctx.clear_kv_cache();
-            0
-        };
+        let reused = kv::keep_shared(&mut ctx, &kept, &planned.tokens);
         // Kept again only when the call ends well: a failure leaves the context's memory
         // unknown, and the next call starts it afresh.
         let (out, read) =

@@ -11,10 +11,12 @@ fn request(document: &str) -> Request {
         n_ctx: 4096,
         schema: serde_json::json!({"type": "object"}),
         document: document.into(),
-        temperature: 0.0,
-        seed: Some(7),
-        max_tokens: 64,
-        cache_prompt: true,
+        sampling: crate::mind::Sampling {
+            temperature: 0.0,
+            seed: Some(7),
+            max_tokens: 64,
+            cache_prompt: true,
+        },
     }
 }
 
