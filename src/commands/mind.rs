@@ -66,11 +66,57 @@ mod serving {
         predicted_ms: Option<f64>,
         wall_ms: f64,
         cache_prompt: bool,
+        /// For a call that read most of its prompt again: where it parted from the last.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        parted: Option<Parted>,
     }
 
-    fn call_line(call: u64, served: &Served<'_>) -> CallLine {
+    /// Where a prompt parts from the one before it: its first character not shared, and the
+    /// text from there (one line, at most [`PARTED_CHARS`] characters). What breaks a prompt
+    /// cache shows here.
+    #[derive(Debug, Serialize)]
+    pub(super) struct Parted {
+        pub(super) at_char: usize,
+        pub(super) text: String,
+    }
+
+    /// Most characters of a parting's text.
+    const PARTED_CHARS: usize = 80;
+
+    pub(super) fn parted(last: &str, now: &str) -> Parted {
+        let at = last
+            .char_indices()
+            .zip(now.chars())
+            .find(|((_, a), b)| a != b)
+            .map_or(last.len().min(now.len()), |((i, _), _)| i);
+        let at = (0..=at)
+            .rev()
+            .find(|i| now.is_char_boundary(*i))
+            .unwrap_or(0);
+        let text: String = now[at..]
+            .chars()
+            .take(PARTED_CHARS)
+            .map(|c| if c == '\n' { '⏎' } else { c })
+            .filter(|c| !c.is_control())
+            .collect();
+        Parted {
+            at_char: now[..at].chars().count(),
+            text,
+        }
+    }
+
+    fn call_line(call: u64, served: &Served<'_>, last: Option<&str>) -> CallLine {
         let answered = match served.response {
             Response::Answered(a) => Some(a),
+            _ => None,
+        };
+        let parted = match (answered, last) {
+            (Some(a), Some(last))
+                if served.request.sampling.cache_prompt
+                    && a.reused_tokens.saturating_mul(2) < a.prompt_tokens =>
+            {
+                Some(parted(last, &served.request.document))
+            }
             _ => None,
         };
         CallLine {
@@ -87,21 +133,31 @@ mod serving {
             predicted_ms: answered.map(|a| a.predicted_ms),
             wall_ms: served.wall.as_secs_f64() * 1000.0,
             cache_prompt: served.request.sampling.cache_prompt,
+            parted,
         }
     }
 
     fn describe_call(line: &CallLine, response: &Response) -> String {
         match response {
-            Response::Answered(_) => format!(
-                "call {}: {} prompt tokens ({} reused), {} generated; model {:.0} + {:.0} ms, {:.0} ms in all",
-                line.call,
-                line.prompt_tokens.unwrap_or(0),
-                line.reused_tokens.unwrap_or(0),
-                line.completion_tokens.unwrap_or(0),
-                line.prompt_ms.unwrap_or(0.0),
-                line.predicted_ms.unwrap_or(0.0),
-                line.wall_ms
-            ),
+            Response::Answered(_) => {
+                let mut out = format!(
+                    "call {}: {} prompt tokens ({} reused), {} generated; model {:.0} + {:.0} ms, {:.0} ms in all",
+                    line.call,
+                    line.prompt_tokens.unwrap_or(0),
+                    line.reused_tokens.unwrap_or(0),
+                    line.completion_tokens.unwrap_or(0),
+                    line.prompt_ms.unwrap_or(0.0),
+                    line.predicted_ms.unwrap_or(0.0),
+                    line.wall_ms
+                );
+                if let Some(p) = &line.parted {
+                    out.push_str(&format!(
+                        "; read again from character {}: {}",
+                        p.at_char, p.text
+                    ));
+                }
+                out
+            }
             Response::Refused { reason } => {
                 format!(
                     "call {}: refused ({reason}); the tick loads the model itself",
@@ -137,6 +193,8 @@ mod serving {
         let idle = (args.idle > 0).then(|| Duration::from_secs(args.idle));
         let mut calls = 0u64;
         let mut printed = Ok(());
+        // The last prompt a cached call sent, to say where the next one parts from it.
+        let mut last: Option<String> = None;
         let end = serve_calls(
             &socket,
             idle,
@@ -144,7 +202,12 @@ mod serving {
             &mut |request| resident.handle(request),
             &mut |served| {
                 calls += 1;
-                let line = call_line(calls, &served);
+                let line = call_line(calls, &served, last.as_deref());
+                if served.request.sampling.cache_prompt
+                    && matches!(served.response, Response::Answered(_))
+                {
+                    last = Some(served.request.document.clone());
+                }
                 if ctx.printer.is_json() {
                     if printed.is_ok() {
                         printed = ctx.printer.json_line(&line);
@@ -171,6 +234,29 @@ mod serving {
             )),
         }
         printed
+    }
+}
+
+#[cfg(all(test, feature = "embedded"))]
+mod tests {
+    use super::serving::parted;
+
+    #[test]
+    fn a_parting_names_the_first_character_not_shared_and_the_text_from_there() {
+        let last = "# Life\n## Objectives\n1: sort the shed\n## Recent\n[1 you] ls";
+        let now = "# Life\n## Objectives\n2: oil the gate\n## Recent\n[1 you] ls";
+        let p = parted(last, now);
+        assert_eq!(p.at_char, 21);
+        assert!(
+            p.text.starts_with("2: oil the gate⏎## Recent"),
+            "{}",
+            p.text
+        );
+        // A prompt that only grew parts where the last one ended; one with a control
+        // character shows none of it.
+        let grown = parted("abc", "abc\u{1b}[31mdé");
+        assert_eq!((grown.at_char, grown.text.as_str()), (3, "[31mdé"));
+        assert_eq!(parted("é", "ê").at_char, 0);
     }
 }
 

@@ -461,6 +461,16 @@ pub fn said(
     })
 }
 
+/// What the creature said to commission `id`, oldest first (as far back as the inbox keeps).
+pub fn said_to(rx: &impl Read, id: u64) -> Result<Vec<String>> {
+    Ok(rx
+        .ring::<Said>(None)?
+        .into_iter()
+        .filter(|(_, s)| s.commission == Some(id))
+        .map(|(_, s)| s.text)
+        .collect())
+}
+
 #[cfg(test)]
 mod patience_tests {
     use super::*;

@@ -177,6 +177,23 @@ pub fn demonstrated_answers() -> Vec<&'static str> {
     out
 }
 
+/// One of [`ANSWER_EXAMPLES`] as a cue shows it: its facts, its question, its answer.
+fn answer_demo((facts, question, answer): &(&str, &str, &str)) -> String {
+    format!(
+        "{facts}Q: {question}\nA: {{\"tool\": \"reply\", \"args\": {{\"text\": \"{answer}\"}}}}\n\n"
+    )
+}
+
+/// `text` without the demonstrations of answering ([`KNOWN_EXAMPLES`], [`ANSWER_EXAMPLES`])
+/// it holds: what is left is what the creature was really shown.
+pub fn without_demonstrations(text: &str) -> String {
+    let mut out = text.replace(KNOWN_EXAMPLES, "");
+    for demo in ANSWER_EXAMPLES {
+        out = out.replace(&answer_demo(demo), "");
+    }
+    out
+}
+
 /// The cue of an errand's answer: [`ANSWER_EXAMPLES`] (the one sharing most words with the
 /// step last), then `lesson` (an earlier answer of the creature's own, in the same form), then
 /// `known` (what the errand's look showed, the line nearest the question last), then the step
@@ -197,10 +214,8 @@ pub fn answer_cue(step: &str, lesson: &str, known: &[String]) -> String {
         .collect();
     demos.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
     let mut cue = String::from("## Now, your step\n");
-    for (_, _, (facts, question, answer)) in demos {
-        cue.push_str(&format!(
-            "{facts}Q: {question}\nA: {{\"tool\": \"reply\", \"args\": {{\"text\": \"{answer}\"}}}}\n\n"
-        ));
+    for (_, _, demo) in demos {
+        cue.push_str(&answer_demo(demo));
     }
     if !lesson.is_empty() {
         cue.push_str(lesson);

@@ -37,6 +37,8 @@ struct Life {
     commissions: Vec<Fate>,
     /// Replies that gave a demonstration's answer the check did not pass.
     copied_demonstrations: Vec<String>,
+    /// Replies the keeper's channel refused as a worked example's answer: tried, never said.
+    refused_copies: usize,
 }
 
 #[derive(Serialize)]
@@ -62,6 +64,14 @@ fn lives(ctx: &Ctx, homes: &[PathBuf], within: u64) -> Result<Vec<Life>> {
                 .into_iter()
                 .map(|(_, s)| s)
                 .collect();
+            let refused_copies = rx
+                .ring::<crate::wisdom::episodes::Episode>(None)?
+                .into_iter()
+                .filter(|(_, e)| {
+                    e.tool == crate::creature::REPLY
+                        && e.summary.contains(crate::turn::tick::COPIED_REPLY)
+                })
+                .count();
             drop(rx);
             drop(store);
             let all: Vec<commissions::Commission> = kept.iter().map(|(_, c)| c.clone()).collect();
@@ -69,6 +79,7 @@ fn lives(ctx: &Ctx, homes: &[PathBuf], within: u64) -> Result<Vec<Life>> {
                 home: path.display().to_string(),
                 commissions: summary::fates(&all, within),
                 copied_demonstrations: summary::copied_demonstrations(&said, &kept),
+                refused_copies,
             })
         })
         .collect()
@@ -107,8 +118,9 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
         .iter()
         .map(|l| l.copied_demonstrations.len())
         .sum();
+    let refused: usize = report.lives.iter().map(|l| l.refused_copies).sum();
     ctx.printer.line(format!(
-        "replies copying a demonstration's answer: {copied}"
+        "replies copying a demonstration's answer: {copied} said, {refused} refused by the channel"
     ))?;
     if let Some(d) = &report.dark {
         print(ctx, "dark twins: ", d, args.within)?;

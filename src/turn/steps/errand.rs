@@ -266,9 +266,6 @@ pub fn steps_for(text: &str, check: Option<&Check>, workspace: &Path) -> Vec<Str
 /// done by writing the source file); the command is built only from the keeper's paths and
 /// line, each checked, never from the check that judges it.
 pub fn chores(text: &str, workspace: &Path) -> Vec<String> {
-    static PATH: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(&format!(r"\b{}\b", crate::world::examples::FILE)).expect("a valid pattern")
-    });
     // The words of the sentence, not of its paths: `notes/a-copy.txt` says no "copy".
     let lower = PATH.replace_all(text, " ").to_lowercase();
     let has = |re: &Regex| re.is_match(&lower);
@@ -278,46 +275,26 @@ pub fn chores(text: &str, workspace: &Path) -> Vec<String> {
         LazyLock::new(|| Regex::new(r"\b(?:rename|move|name)\b").expect("a valid pattern"));
     static ADD: LazyLock<Regex> =
         LazyLock::new(|| Regex::new(r"\b(?:add|append|line)\b").expect("a valid pattern"));
-    static QUOTED: LazyLock<Regex> =
-        LazyLock::new(|| Regex::new(r"'([^'\n\\]{1,200})'").expect("a valid pattern"));
     static FOLDER: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"(?i)\b(?:folder|directory)\s+(?:named\s+|called\s+)?([a-z0-9_][\w./-]*)")
             .expect("a valid pattern")
     });
-    let inside = |p: &str| !p.starts_with('-') && paths::confine(workspace, p).is_ok();
-    // Paths as whole words: `../../etc/x.cfg` names no `etc/x.cfg`.
-    let named: Vec<String> = PATH
-        .find_iter(text)
-        .filter(|m| {
-            !text[..m.start()]
-                .chars()
-                .next_back()
-                .is_some_and(|c| matches!(c, '.' | '/' | '-' | '~' | '$' | '\\'))
-        })
-        .map(|m| m.as_str().trim_end_matches('.').to_string())
-        .filter(|f| inside(f))
-        .collect();
-    let here = named.iter().find(|f| is_file(workspace, f));
-    let new = named
-        .iter()
-        .find(|f| paths::confine(workspace, f).is_ok_and(|c| !c.dangling && !c.abs().exists()));
-    if let (Some(src), Some(dst)) = (here, new) {
-        if has(&COPY) {
-            return vec![Stage::Run(format!("cp {src} {dst}")).text()];
-        }
-        if has(&MOVE) {
-            return vec![Stage::Run(format!("mv {src} {dst}")).text()];
-        }
-    }
-    // Exactly one quoted line: with an apostrophe about, which quote ends it is a guess.
-    if let (Some(file), Some(line)) = (here, QUOTED.captures(text))
-        && text.matches('\'').count() == 2
-        && has(&ADD)
+    let ops = Operands::of(text, workspace);
+    let named = &ops.named;
+    if has(&COPY)
+        && let Some(c) = ops.chore(Chore::Copy)
     {
-        let line = line[1].trim();
-        if !line.is_empty() && !line.starts_with('-') {
-            return vec![Stage::Run(format!("echo '{line}' >> {file}")).text()];
-        }
+        return vec![c];
+    }
+    if has(&MOVE)
+        && let Some(c) = ops.chore(Chore::Move)
+    {
+        return vec![c];
+    }
+    if has(&ADD)
+        && let Some(c) = ops.chore(Chore::Append)
+    {
+        return vec![c];
     }
     if let Some(c) = FOLDER.captures(text) {
         let dir = c[1].trim_end_matches(['.', '/']);
@@ -325,7 +302,7 @@ pub fn chores(text: &str, workspace: &Path) -> Vec<String> {
         if dir.len() >= 2
             && word != "named"
             && word != "called"
-            && inside(dir)
+            && inside(workspace, dir)
             && paths::confine(workspace, dir).is_ok_and(|c| !c.dangling && !c.abs().exists())
         {
             return vec![Stage::Run(format!("mkdir -p {dir}")).text()];
@@ -356,6 +333,134 @@ pub fn chores(text: &str, workspace: &Path) -> Vec<String> {
         return vec![Stage::Run(format!("echo '{word}' > {file}")).text()];
     }
     Vec::new()
+}
+
+/// A file path as a keeper writes one, as a whole word.
+static PATH: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(r"\b{}\b", crate::world::examples::FILE)).expect("a valid pattern")
+});
+
+/// A chore whose operands any wording gives plainly: the paths it names and its one quoted line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Chore {
+    /// `cp HERE NEW`.
+    Copy,
+    /// `mv HERE NEW`.
+    Move,
+    /// `echo 'LINE' >> HERE`.
+    Append,
+}
+
+impl Chore {
+    /// The chore a command does, read from its form: `cp A B`, `mv A B`, `echo 'L' >> F`.
+    pub fn of_command(command: &str) -> Option<Chore> {
+        static TWO: LazyLock<Regex> = LazyLock::new(|| {
+            Regex::new(r"^(cp|mv)\s+[^\s;&|<>`$'\x22-][^\s;&|<>`$'\x22]*\s+[^\s;&|<>`$'\x22-][^\s;&|<>`$'\x22]*$")
+                .expect("a valid pattern")
+        });
+        static APPEND: LazyLock<Regex> = LazyLock::new(|| {
+            Regex::new(r"^echo\s+'[^'\n]*'\s*>>\s*[^\s;&|<>`$'\x22-][^\s;&|<>`$'\x22]*$")
+                .expect("a valid pattern")
+        });
+        let command = command.trim();
+        if let Some(c) = TWO.captures(command) {
+            return Some(if &c[1] == "cp" {
+                Chore::Copy
+            } else {
+                Chore::Move
+            });
+        }
+        APPEND.is_match(command).then_some(Chore::Append)
+    }
+}
+
+/// What a commission's words name, whatever their wording: its paths inside the workspace
+/// (as whole words), the first of them that is a file here, the first that is not there yet,
+/// and its one quoted line.
+struct Operands {
+    named: Vec<String>,
+    here: Option<String>,
+    new: Option<String>,
+    line: Option<String>,
+}
+
+impl Operands {
+    fn of(text: &str, workspace: &Path) -> Operands {
+        static QUOTED: LazyLock<Regex> =
+            LazyLock::new(|| Regex::new(r"'([^'\n\\]{1,200})'").expect("a valid pattern"));
+        // Paths as whole words: `../../etc/x.cfg` names no `etc/x.cfg`.
+        let named: Vec<String> = PATH
+            .find_iter(text)
+            .filter(|m| {
+                !text[..m.start()]
+                    .chars()
+                    .next_back()
+                    .is_some_and(|c| matches!(c, '.' | '/' | '-' | '~' | '$' | '\\'))
+            })
+            .map(|m| m.as_str().trim_end_matches('.').to_string())
+            .filter(|f| inside(workspace, f))
+            .collect();
+        let here = named.iter().find(|f| is_file(workspace, f)).cloned();
+        let new = named
+            .iter()
+            .find(|f| paths::confine(workspace, f).is_ok_and(|c| !c.dangling && !c.abs().exists()))
+            .cloned();
+        // Exactly one quoted line: with an apostrophe about, which quote ends it is a guess.
+        let line = QUOTED
+            .captures(text)
+            .filter(|_| text.matches('\'').count() == 2)
+            .map(|c| c[1].trim().to_string())
+            .filter(|l| !l.is_empty() && !l.starts_with('-'));
+        Operands {
+            named,
+            here,
+            new,
+            line,
+        }
+    }
+
+    /// The chore's step with these operands, when they are all named.
+    fn chore(&self, chore: Chore) -> Option<String> {
+        let command = match chore {
+            Chore::Copy => format!("cp {} {}", self.here.as_ref()?, self.new.as_ref()?),
+            Chore::Move => format!("mv {} {}", self.here.as_ref()?, self.new.as_ref()?),
+            Chore::Append => format!("echo '{}' >> {}", self.line.as_ref()?, self.here.as_ref()?),
+        };
+        Some(Stage::Run(command).text())
+    }
+}
+
+/// The chore a lesson's `command` did (`cp`, `mv`, or adding a line), made again with `text`'s
+/// own operands, as a step: what practice gives an errand of the lesson's kind whose words
+/// named no chore plainly ([`chores`] found none). None when the command is none of these, or
+/// the words name no such operands here.
+pub fn chore_like(command: &str, text: &str, workspace: &Path) -> Option<String> {
+    Operands::of(text, workspace).chore(Chore::of_command(command)?)
+}
+
+/// The look a lesson's `command` took on a file (`wc -l a.txt`: one program, its flags, one
+/// file), taken on `file` instead, as a step: what practice gives an errand of the lesson's
+/// kind whose words only named a file to read. None for any other form.
+pub fn look_like(command: &str, file: &str) -> Option<String> {
+    static ONE_FILE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(&format!(
+            r"^([a-z][a-z0-9_]*)((?:\s+-[A-Za-z]+)*)\s+{}$",
+            crate::world::examples::FILE
+        ))
+        .expect("a valid pattern")
+    });
+    let c = ONE_FILE.captures(command.trim())?;
+    if file.starts_with('-')
+        || file.contains(|ch: char| ch.is_whitespace() || "'\"`$;&|<>\\".contains(ch))
+    {
+        return None;
+    }
+    Some(Stage::Run(format!("{}{} {file}", &c[1], &c[2])).text())
+}
+
+/// Whether `path` names a place inside the workspace and reads as no flag.
+fn inside(workspace: &Path, path: &str) -> bool {
+    !path.starts_with('-') && paths::confine(workspace, path).is_ok()
 }
 
 /// Whether `path` is a file of the workspace.
@@ -555,9 +660,11 @@ const SPAN_WORDS: usize = 8;
 
 /// The answers an errand's reply may be picked among when it is asked again: every run of up to
 /// [`SPAN_WORDS`] words of the lines `known` states (what its look showed, from the line nearest
-/// the question), and each line whole, but none made only of the question's own words, and not
-/// `missed` (a reply its check already did not find the answer in). At most [`SPANS_MAX`].
-pub fn spans(known: &[String], question: &str, missed: Option<&str>) -> Vec<String> {
+/// the question), and each line whole, but none made only of the question's own words, and none
+/// whose words one of `missed` holds in a row (the replies its check already did not find the
+/// answer in: a line said whole and missed takes every run of its words with it). At most
+/// [`SPANS_MAX`].
+pub fn spans(known: &[String], question: &str, missed: &[String]) -> Vec<String> {
     let asked: BTreeSet<String> = words(question).into_iter().collect();
     let trim = |t: &str| {
         t.trim_matches(|c: char| !c.is_alphanumeric())
@@ -572,7 +679,7 @@ pub fn spans(known: &[String], question: &str, missed: Option<&str>) -> Vec<Stri
             .any(|x| !asked.contains(x) && x != "says" && x != "shows");
         if !span.is_empty()
             && own
-            && missed.is_none_or(|m| trim(m).to_lowercase() != span.to_lowercase())
+            && !missed.iter().any(|m| holds_words(m, &span))
             && !out.contains(&span)
             && out.len() < SPANS_MAX
         {
@@ -594,6 +701,23 @@ pub fn spans(known: &[String], question: &str, missed: Option<&str>) -> Vec<Stri
     out
 }
 
+/// Whether `reply`'s words hold `span`'s words in a row (case aside). A reply the check did not
+/// pass holds the answer in none of its runs of words, so no span it holds is offered again: a
+/// check that finds its text in a reply finds it in any reply holding that reply's words.
+fn holds_words(reply: &str, span: &str) -> bool {
+    let norm = |t: &str| -> Vec<String> {
+        t.split_whitespace()
+            .map(|w| {
+                w.trim_matches(|c: char| !c.is_alphanumeric())
+                    .to_lowercase()
+            })
+            .filter(|w| !w.is_empty())
+            .collect()
+    };
+    let (r, s) = (norm(reply), norm(span));
+    !s.is_empty() && r.windows(s.len()).any(|w| w == s.as_slice())
+}
+
 /// Whether a reply to an errand gives nothing of its own: it only repeats the question, or it
 /// is a worked example's answer that no line stated above the question holds (copied from the
 /// prompt, not read from the world).
@@ -609,6 +733,29 @@ pub fn gives_nothing(reply: &str, question: &str, known: &[String]) -> bool {
         .iter()
         .any(|d| d.to_lowercase() == r)
         && !known.iter().any(|k| k.to_lowercase().contains(&r))
+}
+
+/// Whether a reply to the keeper is a worked example's answer (`12`, `green`, `Pip`…) that
+/// nothing else in the prompt it answered (`shown`) holds, as a word of its own: copied from a
+/// demonstration, not read from the world or remembered.
+pub fn copies_demonstration(reply: &str, shown: &str) -> bool {
+    let r = reply
+        .trim()
+        .trim_matches(|c: char| !c.is_alphanumeric())
+        .to_lowercase();
+    if r.is_empty()
+        || !crate::world::prompt::demonstrated_answers()
+            .iter()
+            .any(|d| d.to_lowercase() == r)
+    {
+        return false;
+    }
+    let rest = crate::world::prompt::without_demonstrations(shown).to_lowercase();
+    !rest.match_indices(&r).any(|(at, _)| {
+        let before = rest[..at].chars().next_back();
+        let after = rest[at + r.len()..].chars().next();
+        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+    })
 }
 
 /// Whether `reply` only repeats the commission's words or a command it ran: such a reply

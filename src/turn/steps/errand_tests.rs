@@ -339,3 +339,138 @@ fn a_chore_is_composed_only_from_plain_safe_words() {
     // No chore word: nothing.
     assert!(one("Keep papers/boiler.cfg safe at papers/safe.cfg.").is_empty());
 }
+
+#[test]
+fn a_worked_example_s_answer_is_a_copy_unless_something_shown_holds_it() {
+    use crate::world::prompt::{KNOWN_EXAMPLES, answer_cue};
+    let cue = answer_cue("How many notes are in the tray?", "", &[]);
+    let shown = format!("## Recent\n[3 you] bash `ls tray`\n[3 world] ok: a.txt b.txt\n\n{cue}");
+    assert!(copies_demonstration("12", &shown));
+    assert!(copies_demonstration(" green. ", &shown));
+    assert!(copies_demonstration(
+        "Pip",
+        &format!("{KNOWN_EXAMPLES}Q: the cat?\nA: ")
+    ));
+    // Held by what the world showed, it is the creature's own.
+    let counted = shown.replace("a.txt b.txt", "12 tray/notes.txt");
+    assert!(!copies_demonstration("12", &counted));
+    // A number inside another is not the answer shown; an answer no example gives is no copy.
+    let ticked = shown.replace("[3 you]", "[312 you]");
+    assert!(copies_demonstration("12", &ticked));
+    assert!(!copies_demonstration("2", &shown));
+    assert!(!copies_demonstration("", &shown));
+}
+
+#[test]
+fn a_lesson_s_chore_is_made_again_with_the_new_words_operands() {
+    let h = house();
+    let ws = h.path();
+    assert_eq!(
+        chore_like(
+            "cp a/x.txt a/y.txt",
+            "Keep papers/boiler.cfg safe as papers/boiler-old.cfg.",
+            ws
+        ),
+        Some("run cp papers/boiler.cfg papers/boiler-old.cfg".into())
+    );
+    assert_eq!(
+        chore_like(
+            "mv a.txt b.txt",
+            "papers/boiler.cfg goes to papers/boiler-2.cfg now.",
+            ws
+        ),
+        Some("run mv papers/boiler.cfg papers/boiler-2.cfg".into())
+    );
+    assert_eq!(
+        chore_like(
+            "echo 'sweep' >> a.txt",
+            "manuals/north.txt wants 'oil the gate' at its foot.",
+            ws
+        ),
+        Some("run echo 'oil the gate' >> manuals/north.txt".into())
+    );
+    // The operands must all be named: no new path for a copy, no quoted line to add.
+    let none = |command: &str, text: &str| chore_like(command, text, ws);
+    assert_eq!(none("cp a b", "Keep papers/boiler.cfg safe."), None);
+    assert_eq!(none("echo 'x' >> a.txt", "Grow manuals/north.txt."), None);
+    // Only the three plain forms are made again: no pipe, no flag, no other program.
+    for command in [
+        "cp -r a b",
+        "cp a b; rm c",
+        "cat a > b",
+        "mv a b c",
+        "echo 'x' > a.txt",
+        "echo `id` >> a.txt",
+    ] {
+        assert_eq!(Chore::of_command(command), None, "{command}");
+        assert_eq!(
+            none(command, "Keep papers/boiler.cfg safe as papers/b2.cfg."),
+            None
+        );
+    }
+    // A path outside the workspace is no operand.
+    assert_eq!(
+        none("cp a b", "Keep papers/boiler.cfg safe as ../../etc/x.cfg."),
+        None
+    );
+}
+
+#[test]
+fn a_lesson_s_look_on_a_file_is_taken_on_the_new_file() {
+    assert_eq!(
+        look_like("wc -l papers/boiler.cfg", "notes.txt"),
+        Some("run wc -l notes.txt".into())
+    );
+    assert_eq!(
+        look_like("wc -w -c a/b.txt", "c/d.md"),
+        Some("run wc -w -c c/d.md".into())
+    );
+    for command in [
+        "ls tickets | wc -l",
+        "grep -c 'x' a.txt",
+        "cat a.txt b.txt",
+        "wc -l tickets",
+        "wc -l a.txt; rm b.txt",
+    ] {
+        assert_eq!(look_like(command, "notes.txt"), None, "{command}");
+    }
+    assert_eq!(look_like("wc -l a.txt", "-rf.txt"), None);
+    assert_eq!(look_like("wc -l a.txt", "a b.txt"), None);
+}
+
+#[test]
+fn a_missed_reply_takes_every_run_of_its_words_out_of_the_answers() {
+    let known = vec![
+        "backup.log says: 2026-11-30 backup ok: 412 files".to_string(),
+        "backup.log says: 2026-12-01 backup failed: disk full".to_string(),
+    ];
+    let question = "tell me what backup.log says";
+    let all = spans(&known, question, &[]);
+    assert!(all.contains(&"backup ok: 412 files".to_string()), "{all:?}");
+    let missed = vec!["2026-11-30 backup ok: 412 files".to_string()];
+    let left = spans(&known, question, &missed);
+    for gone in [
+        "backup ok: 412 files",
+        "412",
+        "backup ok",
+        "2026-11-30 backup ok: 412 files",
+    ] {
+        assert!(
+            !left.contains(&gone.to_string()),
+            "{gone} is still offered: {left:?}"
+        );
+    }
+    assert!(left.contains(&"disk full".to_string()), "{left:?}");
+    assert!(
+        left.contains(&"backup failed: disk full".to_string()),
+        "{left:?}"
+    );
+    // A number inside a missed one is not held by it: `7` may still be the answer.
+    let counted = vec!["`ls tray | wc -l` shows: 7".to_string()];
+    let left = spans(
+        &counted,
+        "how many files are in tray",
+        &["17 files".to_string()],
+    );
+    assert!(left.contains(&"7".to_string()), "{left:?}");
+}

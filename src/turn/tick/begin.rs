@@ -32,6 +32,7 @@ use crate::world::skills::Runnable;
 use crate::world::units::{self, Example};
 
 use super::finish::TurnReport;
+use super::lessons;
 use super::reflex;
 use super::rethink::{self, Rethink};
 
@@ -130,9 +131,13 @@ fn lesson_for(
     c: &Commission,
     answering: bool,
 ) -> Result<Option<(String, recall::Shown)>> {
+    // A chore's step is its act, whether its words or its kind's lessons named it: the act's
+    // lesson is the one shown, and showing it is the bet its use settles.
     let role = if answering {
         errands::Role::Answer
-    } else if c.current_stage().is_some() {
+    } else if c.current_stage().is_some()
+        && steps::errand::asks_an_answer(&c.text, c.check.as_ref())
+    {
         errands::Role::Look
     } else {
         errands::Role::Act
@@ -268,6 +273,13 @@ pub fn begin<'a>(
     let errands = config.wisdom.errands_enabled;
     let pool = units::pool(&body.unlocks, errands);
     let mut step_ref = steps::current(tx)?;
+    if errands
+        && stage.is_none()
+        && let Some(line) = lessons::adopt_practice(tx, &ctx.memory, step_ref.as_ref(), workspace)?
+    {
+        tx.push(&StreamLine::new(tick, now, Voice::System, line))?;
+        step_ref = steps::current(tx)?;
+    }
     let reaction = stage.and_then(Stage::reaction_step);
     let choice = |persona: &Persona, step: Option<&StepRef>| match stage {
         Some(s) => heartbeat::choose_in_cast(
@@ -450,15 +462,25 @@ pub fn begin<'a>(
                 None => String::new(),
             };
             // After a reply the check did not pass, the answer is picked among what the look
-            // showed (and is not that reply again).
-            let missed = errand
-                .as_ref()
-                .filter(|c| c.missed_replies > 0)
-                .and_then(|c| c.reply.as_deref());
+            // showed, and none of it that a reply already said to this errand held.
+            let missed: Vec<String> = match (&errand, step_ref.as_ref()) {
+                (
+                    Some(c),
+                    Some(StepRef {
+                        source: steps::Source::Commission(id),
+                        ..
+                    }),
+                ) if c.missed_replies > 0 => {
+                    let mut said = commissions::said_to(tx, *id)?;
+                    said.extend(c.reply.clone());
+                    said
+                }
+                _ => Vec::new(),
+            };
             // Picked among what the look showed, when it showed anything.
             let among = if looked.is_empty() { &lines } else { &looked };
-            let spans = steps::errand::spans(among, step_text, missed);
-            let schema = if missed.is_some() && !spans.is_empty() {
+            let spans = steps::errand::spans(among, step_text, &missed);
+            let schema = if !missed.is_empty() && !spans.is_empty() {
                 schema::reply_among(&spans)
             } else {
                 action_schema(&[])

@@ -10,11 +10,12 @@ use std::path::Path;
 use crate::base::clock::Millis;
 use crate::base::exit::Result;
 use crate::base::store::Tx;
-use crate::creature::commissions::Commission;
+use crate::creature::commissions::{self, Commission};
 use crate::creature::{Action, REPLY};
 use crate::memory::{LazyMemory, Witness, Witnessed};
 use crate::turn::steps::Closing;
 use crate::turn::steps::errand::{self, Stage};
+use crate::turn::steps::{Source, StepRef};
 use crate::wisdom::errands::{self, Role};
 use crate::wisdom::recall::Closure;
 
@@ -138,4 +139,79 @@ pub fn closure(step: Option<&str>, closing: &Closing, action: Option<&Action>) -
         commission_closed: closing.closed.commission,
         reply,
     }
+}
+
+/// Practice (`[wisdom] errands_enabled`, design §3.6): what the nearest lessons of an errand's
+/// kind did gives the current step's commission, not yet begun, the step its words did not:
+/// - one that asks no answer and whose words named no chore ([`errand::steps_for`] found none)
+///   takes the chore the lessons did (`cp`, `mv`, adding a line), made again with its own
+///   paths and line ([`errand::chore_like`]);
+/// - one whose words only named a file to read takes the look the lessons took on a file
+///   (`wc -l a.txt`), taken on its file ([`errand::look_like`]).
+///
+/// Its step then names its command, as a plainly worded errand's does. The keeper's words give
+/// the operands; what the creature lived gives the verb. Returns the System's line saying so;
+/// nothing when no lesson of its kind fits.
+pub fn adopt_practice(
+    tx: &mut Tx<'_>,
+    memory: &LazyMemory<'_>,
+    step: Option<&StepRef>,
+    workspace: &Path,
+) -> Result<Option<String>> {
+    let Some(StepRef {
+        source: Source::Commission(id),
+        ..
+    }) = step
+    else {
+        return Ok(None);
+    };
+    let Some(mut c) = commissions::get(tx, *id)? else {
+        return Ok(None);
+    };
+    let Some(kind) = c.kind.clone() else {
+        return Ok(None);
+    };
+    if c.stage > 0 || c.tries > 0 {
+        return Ok(None);
+    }
+    let asks = errand::asks_an_answer(&c.text, c.check.as_ref());
+    let read = match c.stages.as_slice() {
+        [only] => match Stage::parse(only) {
+            Some(Stage::Read(file)) => Some(file),
+            _ => return Ok(None),
+        },
+        [] if !asks => None,
+        _ => return Ok(None),
+    };
+    let role = if read.is_some() {
+        Role::Look
+    } else {
+        Role::Act
+    };
+    let found = errands::recall(
+        tx,
+        memory.get()?,
+        Some(&kind),
+        role,
+        &c.text,
+        errands::KEPT_PER_ROLE,
+    )?;
+    let adopted = found.iter().find_map(|p| {
+        let action = serde_json::from_str::<Action>(&p.action).ok()?;
+        let command = action
+            .str_arg("command")
+            .filter(|_| action.tool == "bash")?;
+        match &read {
+            Some(file) => errand::look_like(command, file),
+            None => errand::chore_like(command, &c.text, workspace),
+        }
+    });
+    let Some(stage) = adopted else {
+        return Ok(None);
+    };
+    c.stages = vec![stage.clone()];
+    commissions::save(tx, *id, &c)?;
+    Ok(Some(format!(
+        "a {kind} errand you did before gives the keeper's commission #{id} its step: {stage}"
+    )))
 }

@@ -237,6 +237,21 @@ pub fn tick(
             }
         }
     }
+    // The keeper's channel refuses a reply that is a worked example's answer found nowhere
+    // else in what the creature was shown: a copy never reaches the keeper, and the creature
+    // is told why.
+    if let Decision::Say { action } = &decision
+        && action.tool == REPLY
+        && steps::errand::copies_demonstration(
+            action.str_arg("text").unwrap_or_default(),
+            &format!("{}{}", plan.prompt.stable, plan.prompt.volatile),
+        )
+    {
+        decision = Decision::Act {
+            action: action.clone(),
+            outcome: Some(Outcome::fail(FailKind::InvalidArgs, COPIED_REPLY)),
+        };
+    }
     drop(mind);
     let body = Body {
         workspace: &workspace,
@@ -575,6 +590,10 @@ fn command_to_run<'p>(plan: &'p Plan, decision: &Decision) -> Option<&'p str> {
         _ => None,
     }
 }
+
+/// What the world says to a reply that copied a worked example's answer.
+pub const COPIED_REPLY: &str = "that answer is a worked example's, not something you read or were \
+     told: find the answer in the world first";
 
 /// Reads the model's reply as this turn's decision.
 fn decide(plan: &Plan, reply: &Reply) -> Decision {

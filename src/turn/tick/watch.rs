@@ -51,6 +51,17 @@ pub fn execute(
     }
 }
 
+/// What the world says to a `write_file` over a file the creature has not read since it last
+/// changed.
+pub fn unread_write(path: &str) -> String {
+    let path: String = path.chars().take(120).collect();
+    format!(
+        "{path} is here and you have not read it since it last changed, so it was not written \
+         over: read it first (read_file), then write it whole, or add a line to its end with \
+         bash `echo 'LINE' >> {path}`"
+    )
+}
+
 impl Watch {
     /// A watch that looks at nothing (the history off, or nothing to watch).
     pub fn none() -> Watch {
@@ -101,6 +112,17 @@ impl Watch {
             Ok(history)
         });
         match looked {
+            // Nothing of the keeper's is written over unseen: a file here that the creature has
+            // not read (or made) since it last changed is not written whole.
+            Ok(history)
+                if let (Touch::Writes(path), Scope::Paths(rels)) = (&watch.touch, &scope)
+                    && rels
+                        .first()
+                        .and_then(|rel| history.state().get(rel))
+                        .is_some_and(|seen| !seen.known) =>
+            {
+                Err(Outcome::fail(FailKind::InvalidArgs, unread_write(path)))
+            }
             Ok(history) => {
                 watch.history = Some(history);
                 watch.scope = Some(scope);

@@ -3,7 +3,8 @@
 //! closed in two steps the world judges (the read, then the reply, asked with what the read
 //! showed right above the question and the reply its only tool); a reply its check does not
 //! hold is told so without the check's text; a reply that only repeats the commission answers
-//! nothing; a done errand of a named kind is shown to the next errand of its kind; the keeper's
+//! nothing; a done chore of a named kind gives the next errand of its kind, worded otherwise, its
+//! command with that errand's own paths; the keeper's
 //! rejection comes back as a memory on the next commission of its kind; and with the flag off,
 //! the commission is the one step it always was.
 
@@ -164,11 +165,12 @@ fn a_missed_reply_is_told_so_without_the_answer_and_a_repeat_answers_nothing() {
 }
 
 #[test]
-fn a_done_errand_is_shown_to_the_next_errand_of_its_kind() {
+fn a_done_errand_gives_the_next_of_its_kind_its_chore_with_its_own_paths() {
     let copy =
         r#"{"tool": "bash", "args": {"command": "cp papers/boiler.cfg papers/boiler-copy.cfg"}}"#;
+    let again = r#"{"tool": "bash", "args": {"command": "cp notes.txt notes-old.txt"}}"#;
     let server = FakeOpenAi::builder()
-        .answers([Answer::content(copy)])
+        .answers([copy, again].map(Answer::content))
         .start();
     let env = creature(&server, true);
     give(
@@ -179,25 +181,113 @@ fn a_done_errand_is_shown_to_the_next_errand_of_its_kind() {
     );
     let done = tick(&env);
     assert!(done["events"].to_string().contains("is done"), "{done}");
+    let lessons = env.json(&["memory", "list", "--output-format", "json"]);
+    assert!(lessons.to_string().contains("errand:copy"), "{lessons}");
+    // Words that name no chore plainly: the kind's lesson gives the verb, the words the paths.
     env.write("workspace/notes.txt", "hello\n");
     give(
         &env,
-        "Back up notes.txt to notes-old.txt.",
-        "command test -f notes-old.txt",
+        "Keep notes.txt safe as notes-old.txt.",
+        "command test -f notes-old.txt && grep -q hello notes.txt",
         "copy",
+    );
+    assert!(
+        show(&env, 2)["stages"].as_array().is_none_or(Vec::is_empty),
+        "the words name no chore the rules read"
     );
     let (prompt, _) = next_prompt(&env);
     assert!(
-        prompt.trim_end().ends_with(
-            "Q: Copy papers/boiler.cfg to papers/boiler-copy.cfg.\n\
-             A: {\"tool\":\"bash\",\"args\":{\"command\":\"cp papers/boiler.cfg papers/boiler-copy.cfg\"}}\n\
-             Q: Back up notes.txt to notes-old.txt.\nA:"
+        prompt.contains(
+            "a copy errand you did before gives the keeper's commission #2 its step: \
+             run cp notes.txt notes-old.txt"
         ),
-        "the lesson right above the step: {}",
-        &prompt[prompt.len() - 400..]
+        "the stream says where the step came from: {prompt}"
     );
-    let lessons = env.json(&["memory", "list", "--output-format", "json"]);
-    assert!(lessons.to_string().contains("errand:copy"), "{lessons}");
+    assert!(
+        prompt
+            .trim_end()
+            .ends_with("Q: run cp notes.txt notes-old.txt\nA:"),
+        "the command is the step: {}",
+        &prompt[prompt.len() - 300..]
+    );
+    let done = tick(&env);
+    assert!(
+        done["events"].to_string().contains("commission #2 is done"),
+        "{done}"
+    );
+    assert_eq!(
+        show(&env, 2)["stages"],
+        serde_json::json!(["run cp notes.txt notes-old.txt"])
+    );
+    // An errand of another kind is given no copy.
+    env.write("workspace/plan.txt", "dig\n");
+    give(
+        &env,
+        "Keep plan.txt safe as plan-old.txt.",
+        "command test -f plan-old.txt",
+        "rename",
+    );
+    let (prompt, _) = next_prompt(&env);
+    assert!(
+        prompt
+            .trim_end()
+            .ends_with("Q: Keep plan.txt safe as plan-old.txt.\nA:"),
+        "{}",
+        &prompt[prompt.len() - 300..]
+    );
+}
+
+#[test]
+fn a_done_count_gives_the_next_count_of_a_file_its_look_instead_of_a_read() {
+    let wc = |f: &str| format!(r#"{{"tool": "bash", "args": {{"command": "wc -l {f}"}}}}"#);
+    let server = FakeOpenAi::builder()
+        .answers(
+            [
+                wc("papers/boiler.cfg"),
+                reply("3"),
+                wc("notes.txt"),
+                reply("4"),
+            ]
+            .map(Answer::content),
+        )
+        .start();
+    let env = creature(&server, true);
+    give(
+        &env,
+        "How many lines does papers/boiler.cfg have?",
+        "reply contains 3",
+        "count",
+    );
+    tick(&env);
+    let done = tick(&env);
+    assert!(
+        done["events"].to_string().contains("commission #1 is done"),
+        "{done}"
+    );
+    env.write("workspace/notes.txt", "a\nb\nc\nd\n");
+    give(
+        &env,
+        "Tally the lines of notes.txt for me.",
+        "reply contains 4",
+        "count",
+    );
+    assert_eq!(
+        show(&env, 2)["stages"],
+        serde_json::json!(["read notes.txt"]),
+        "the words alone name a file to read"
+    );
+    let (prompt, _) = next_prompt(&env);
+    assert!(
+        prompt.trim_end().ends_with("Q: run wc -l notes.txt\nA:"),
+        "practice counts it: {}",
+        &prompt[prompt.len() - 300..]
+    );
+    tick(&env);
+    let done = tick(&env);
+    assert!(
+        done["events"].to_string().contains("commission #2 is done"),
+        "{done}"
+    );
 }
 
 #[test]

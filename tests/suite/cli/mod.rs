@@ -12,6 +12,7 @@ mod cast_organs;
 mod commission;
 mod commission_suite;
 mod contention;
+mod copied_reply;
 mod curve_arms;
 mod curve_fixture;
 mod curve_large;

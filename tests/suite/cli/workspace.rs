@@ -1,6 +1,6 @@
 //! The workspace's history through the real binary against a fake model server (design §3.7):
-//! a creature writes over the keeper's file with `write_file`, another deletes one with
-//! `bash rm`; `wis workspace history` lists both and `wis workspace restore` brings each back
+//! `write_file` refuses a keeper's file the creature has not read and writes it once read; a
+//! creature writes over the keeper's file with a command, another deletes one with `bash rm`; `wis workspace history` lists both and `wis workspace restore` brings each back
 //! byte for byte, a restore undone by another; the refusals have their codes (66 nothing kept,
 //! 64 a bad tick or path, 75 a turn in flight); and the overwrite scar appears with
 //! `[wisdom] overwrite_scars_enabled` on, and not with it off or after a read.
@@ -13,6 +13,8 @@ use serde_json::Value;
 const TODO: &[u8] = b"buy milk\nwater the plants\n\x00\xff the end\n";
 const PLAN: &[u8] = b"1. read the notes\n2. reply\n";
 const OVERWRITE: &str =
+    r#"{"tool": "bash", "args": {"command": "printf 'hello keeper' > todo.txt"}}"#;
+const WRITE: &str =
     r#"{"tool": "write_file", "args": {"path": "todo.txt", "content": "hello keeper"}}"#;
 const DELETE: &str = r#"{"tool": "bash", "args": {"command": "rm notes/plan.txt"}}"#;
 const APPEND: &str = r#"{"tool": "bash", "args": {"command": "echo 'one more' >> todo.txt"}}"#;
@@ -51,7 +53,7 @@ fn what_the_creature_wrote_over_or_deleted_comes_back_byte_for_byte() {
     let wrote = tick(&env);
     assert_eq!(
         (wrote["tool"].as_str(), wrote["success"].as_bool()),
-        (Some("write_file"), Some(true))
+        (Some("bash"), Some(true))
     );
     let deleted = tick(&env);
     assert_eq!(
@@ -167,6 +169,40 @@ fn what_the_creature_wrote_over_or_deleted_comes_back_byte_for_byte() {
     // With the flag off (the default) the creature is told nothing and remembers nothing.
     assert!(scars(&env).is_empty());
     env.wis(&["check"]).ok();
+}
+
+#[test]
+fn write_file_refuses_a_keeper_s_file_unread_and_writes_it_once_read() {
+    let server = FakeOpenAi::builder()
+        .answers([WRITE, READ, WRITE].map(Answer::content))
+        .start();
+    let env = creature(&server);
+    let refused = tick(&env);
+    assert_eq!(refused["fail_kind"], "invalid_args", "{refused}");
+    let summary = refused["summary"].to_string();
+    assert!(
+        summary.contains("todo.txt is here and you have not read it"),
+        "{summary}"
+    );
+    assert_eq!(bytes(&env.path("workspace/todo.txt")), TODO, "kept whole");
+    tick(&env);
+    let wrote = tick(&env);
+    assert_eq!(wrote["success"], true, "{wrote}");
+    assert_eq!(env.read("workspace/todo.txt"), "hello keeper");
+    // What it made it may write again at once.
+    let again = FakeOpenAi::builder()
+        .answers(
+            [
+                r#"{"tool": "write_file", "args": {"path": "mine.txt", "content": "one"}}"#,
+                r#"{"tool": "write_file", "args": {"path": "mine.txt", "content": "two"}}"#,
+            ]
+            .map(Answer::content),
+        )
+        .start();
+    let env = creature(&again);
+    tick(&env);
+    assert_eq!(tick(&env)["success"], true);
+    assert_eq!(env.read("workspace/mine.txt"), "two");
 }
 
 #[test]

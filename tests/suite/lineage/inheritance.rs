@@ -225,11 +225,20 @@ fn a_lesson_followed_into_a_done_commission_is_verified_by_the_world_passed_on_a
     let dry = heir.json(&["tick", "--dry-run", "--output-format", "json"]);
     let prompt = dry["prompt"]["volatile"].as_str().unwrap();
     let tail = prompt.trim_end();
+    // The ancestor's lesson gives the heir's errand, worded past the chore rules, its command
+    // with the heir's own paths, and is shown above it.
     assert!(
-        tail.ends_with("Q: Back up ledger/coal.txt to ledger/coal-old.txt.\nA:"),
+        tail.ends_with("Q: run cp ledger/coal.txt ledger/coal-old.txt\nA:"),
         "{tail}"
     );
-    let shown = &tail[..tail.rfind("Q: Back up ledger").unwrap()];
+    assert!(
+        tail.contains(
+            "a copy errand you did before gives the keeper's commission #1 its step: \
+             run cp ledger/coal.txt ledger/coal-old.txt"
+        ),
+        "{tail}"
+    );
+    let shown = &tail[..tail.rfind("Q: run cp ledger").unwrap()];
     let example = shown.lines().rev().find(|l| l.starts_with("A: ")).unwrap();
     assert!(
         example.contains(r#""command":"cp "#),
@@ -453,7 +462,9 @@ fn a_fact_read_of_its_own_writing_stays_behind() {
     // keeper's files and reads it back twice (its own words).
     let question = "Read notes/pump.txt and tell me the port.";
     let plan = r#"{"thought": "the boiler note", "plan": ["write hello boiler into notes/boiler.txt", "read notes/boiler.txt", "read notes/boiler.txt once more"]}"#;
-    let write = r#"{"tool": "write_file", "args": {"path": "notes/boiler.txt", "content": "hello boiler"}}"#;
+    // Written over by a command: `write_file` refuses a file it has not read.
+    let write =
+        r#"{"tool": "bash", "args": {"command": "printf 'hello boiler' > notes/boiler.txt"}}"#;
     let elder_server = server(&[
         read("notes/pump.txt"),
         reply("8731"),
