@@ -303,7 +303,7 @@ pub fn chores(text: &str, workspace: &Path) -> Vec<String> {
             && word != "named"
             && word != "called"
             && inside(workspace, dir)
-            && paths::confine(workspace, dir).is_ok_and(|c| !c.dangling && !c.abs().exists())
+            && is_new(workspace, dir)
         {
             return vec![Stage::Run(format!("mkdir -p {dir}")).text()];
         }
@@ -401,10 +401,7 @@ impl Operands {
             .filter(|f| inside(workspace, f))
             .collect();
         let here = named.iter().find(|f| is_file(workspace, f)).cloned();
-        let new = named
-            .iter()
-            .find(|f| paths::confine(workspace, f).is_ok_and(|c| !c.dangling && !c.abs().exists()))
-            .cloned();
+        let new = named.iter().find(|f| is_new(workspace, f)).cloned();
         // Exactly one quoted line: with an apostrophe about, which quote ends it is a guess.
         let line = QUOTED
             .captures(text)
@@ -461,6 +458,11 @@ pub fn look_like(command: &str, file: &str) -> Option<String> {
 /// Whether `path` names a place inside the workspace and reads as no flag.
 fn inside(workspace: &Path, path: &str) -> bool {
     !path.starts_with('-') && paths::confine(workspace, path).is_ok()
+}
+
+/// Whether `path` is a place in the workspace with nothing there yet (not even a link to nothing).
+fn is_new(workspace: &Path, path: &str) -> bool {
+    paths::confine(workspace, path).is_ok_and(|c| !c.dangling && !c.abs().exists())
 }
 
 /// Whether `path` is a file of the workspace.
@@ -725,31 +727,30 @@ pub fn gives_nothing(reply: &str, question: &str, known: &[String]) -> bool {
     if only_repeats(reply, question, None) {
         return true;
     }
+    demonstrated(reply).is_some_and(|r| !known.iter().any(|k| k.to_lowercase().contains(&r)))
+}
+
+/// `reply`, trimmed of edge punctuation and lowercased, when it is one of the answers the
+/// prompt's worked examples demonstrate ([`crate::world::prompt::demonstrated_answers`]).
+fn demonstrated(reply: &str) -> Option<String> {
     let r = reply
         .trim()
         .trim_matches(|c: char| !c.is_alphanumeric())
         .to_lowercase();
-    crate::world::prompt::demonstrated_answers()
-        .iter()
-        .any(|d| d.to_lowercase() == r)
-        && !known.iter().any(|k| k.to_lowercase().contains(&r))
+    (!r.is_empty()
+        && crate::world::prompt::demonstrated_answers()
+            .iter()
+            .any(|d| d.to_lowercase() == r))
+    .then_some(r)
 }
 
 /// Whether a reply to the keeper is a worked example's answer (`12`, `green`, `Pip`…) that
 /// nothing else in the prompt it answered (`shown`) holds, as a word of its own: copied from a
 /// demonstration, not read from the world or remembered.
 pub fn copies_demonstration(reply: &str, shown: &str) -> bool {
-    let r = reply
-        .trim()
-        .trim_matches(|c: char| !c.is_alphanumeric())
-        .to_lowercase();
-    if r.is_empty()
-        || !crate::world::prompt::demonstrated_answers()
-            .iter()
-            .any(|d| d.to_lowercase() == r)
-    {
+    let Some(r) = demonstrated(reply) else {
         return false;
-    }
+    };
     let rest = crate::world::prompt::without_demonstrations(shown).to_lowercase();
     !rest.match_indices(&r).any(|(at, _)| {
         let before = rest[..at].chars().next_back();
