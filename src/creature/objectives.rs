@@ -10,6 +10,11 @@ use crate::doc;
 pub const MAX_OBJECTIVES: usize = 200;
 /// Most open objectives at once.
 pub const MAX_OPEN: usize = 30;
+/// Most open objectives a prompt lists: the active one and the next ones after it. The rest
+/// stay in the store and in `objective_list`, so a creature that adds objectives faster than it
+/// closes them does not lengthen every prompt (what comes after the stream is read again by a
+/// prompt cache each call), and a newly added one does not change the prompt until it is near.
+pub const PROMPT_OPEN: usize = 3;
 
 /// Where an objective stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -75,7 +80,6 @@ impl Objectives {
             .count()
     }
 
-    /// Adds an open objective; returns its id.
     /// The open objective that says what `text` says (the same words, whatever the case,
     /// spacing or punctuation).
     pub fn open_saying(&self, text: &str) -> Option<&Objective> {
@@ -91,6 +95,7 @@ impl Objectives {
             .find(|o| o.state == ObjectiveState::Open && words(&o.text) == said)
     }
 
+    /// Adds an open objective; returns its id.
     pub fn add(&mut self, text: &str, tick: u64) -> u32 {
         self.next = self.next.max(1);
         let id = self.next;
@@ -120,17 +125,54 @@ impl Objectives {
         self.items.iter_mut().find(|o| o.id == id)
     }
 
-    /// The open objectives for the prompt: their lines, the active one first and marked, each with the tick it was
-    /// added.
+    /// The open objectives for the prompt: the lines of the first [`PROMPT_OPEN`], the active
+    /// one first and marked, each with the tick it was added.
     pub fn open_lines(&self) -> Vec<(u64, String)> {
         self.items
             .iter()
             .filter(|o| o.state == ObjectiveState::Open)
+            .take(PROMPT_OPEN)
             .enumerate()
             .map(|(i, o)| {
                 let mark = if i == 0 { " (active)" } else { "" };
                 (o.added_tick, format!("{}{mark}: {}", o.id, o.text))
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_prompt_lists_the_active_objective_and_the_next_open_ones_only() {
+        let mut book = Objectives::default();
+        for (tick, text) in [
+            "map the holt",
+            "sort the notes",
+            "count the logs",
+            "write a poem",
+            "name a skill",
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            book.add(text, tick as u64 + 10);
+        }
+        book.get_mut(2).unwrap().state = ObjectiveState::Blocked;
+        let lines = book.open_lines();
+        assert_eq!(
+            lines,
+            vec![
+                (10, "1 (active): map the holt".to_string()),
+                (12, "3: count the logs".to_string()),
+                (13, "4: write a poem".to_string()),
+            ]
+        );
+        assert_eq!(book.open_count(), 4, "the fifth is kept, only not listed");
+        // Adding another changes nothing the prompt lists.
+        book.add("sweep the den", 20);
+        assert_eq!(book.open_lines(), lines);
     }
 }

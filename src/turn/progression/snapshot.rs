@@ -65,7 +65,7 @@ pub fn snapshot(
             .into_iter()
             .map(|(made, text)| Dated { made, text })
             .collect(),
-        quest: quests::tail_line(tx, b.morph)?,
+        quest: quests::tail_line(tx, b.morph, persona)?,
         skill_lines,
         unlocks,
         skills,

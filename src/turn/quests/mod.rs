@@ -177,16 +177,34 @@ fn evidence(rx: &impl Read, persona: &Persona, def: &QuestDef) -> Result<String>
     ))
 }
 
-/// The active quest for the prompt's tail, in the creature's words.
-pub fn tail_line(rx: &impl Read, morph: crate::creature::Morph) -> Result<Option<String>> {
+/// The quest for the prompt's tail, in the creature's words: the active one, or, until the
+/// next sleep, the one that passed since the last sleep, its line unchanged.
+///
+/// The quest is listed before the stream, so a line that changes there costs a prompt cache
+/// the whole stream. A quest passes mid-day and the next is issued at a sleep, with the unit it
+/// brings (which changes the prompt's start anyway); so the passed quest's line stays, word for
+/// word, until then, and the stream says it passed ("Quest … passed: …"). One re-read a day
+/// instead of two.
+pub fn tail_line(
+    rx: &impl Read,
+    morph: crate::creature::Morph,
+    persona: &Persona,
+) -> Result<Option<String>> {
     let (book, _) = rx.singleton_or_default::<QuestBook>()?;
-    Ok(book.active.and_then(|a| {
-        let def = genesis::quest(&a.id)?;
+    let shown = match (&book.active, book.closed.last()) {
+        (Some(a), _) => Some((a.id.clone(), a.issued_tick)),
+        (None, Some(c)) if c.verdict == Verdict::Passed && c.closed_sleep >= persona.sleeps => {
+            Some((c.id.clone(), c.issued_tick))
+        }
+        _ => None,
+    };
+    Ok(shown.and_then(|(id, issued)| {
+        let def = genesis::quest(&id)?;
         Some(format!(
             "{}, {} (since tick {}): {}",
             def.id,
             def.title,
-            a.issued_tick,
+            issued,
             morph.render(def.text)
         ))
     }))

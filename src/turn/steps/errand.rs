@@ -98,6 +98,20 @@ impl Stage {
     }
 }
 
+/// The look a search that found nothing widens to: `grep -ril 'THING' DIR` matched no file (a
+/// thing read from the keeper's words may hold words no file says), so the folder is read whole
+/// with each line's file named (`grep -r . DIR`), and the answer is picked from the line nearest
+/// the question. None for any other look.
+pub fn widened(stage: &Stage) -> Option<Stage> {
+    let Stage::Run(c) = stage else {
+        return None;
+    };
+    if programs(c) != ["grep -ilr"] || !c.contains('\'') {
+        return None;
+    }
+    operand(c).map(|dir| Stage::Run(format!("grep -r . {dir}")))
+}
+
 /// The word of a command that names what it works on: its last word that is not its program,
 /// a flag, a quoted text, a pipe or the program after one (`letters` in `grep -ril 'x'
 /// letters`, `manuals` in `ls manuals | wc -l`).
@@ -693,7 +707,7 @@ pub fn spans(known: &[String], question: &str, missed: &[String]) -> Vec<String>
             .split_once(": ")
             .map_or(line.as_str(), |(_, rest)| rest);
         push(trim(said), &mut out);
-        let tokens: Vec<&str> = said.split_whitespace().collect();
+        let tokens: Vec<&str> = said.split_whitespace().flat_map(named_file_apart).collect();
         for len in 1..=SPAN_WORDS.min(tokens.len()) {
             for start in 0..=tokens.len() - len {
                 push(trim(&tokens[start..start + len].join(" ")), &mut out);
@@ -701,6 +715,24 @@ pub fn spans(known: &[String], question: &str, missed: &[String]) -> Vec<String>
         }
     }
     out
+}
+
+/// A word of a search's output line (`letters/may.txt:The`) as the file it names and the rest:
+/// the file is an answer of its own when the keeper asks which file.
+fn named_file_apart(token: &str) -> Vec<&str> {
+    static NAMED: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(&format!(r"^({}):(.*)$", crate::world::examples::FILE)).expect("a valid pattern")
+    });
+    match NAMED.captures(token) {
+        Some(c) => {
+            let (file, rest) = (
+                c.get(1).map_or("", |m| m.as_str()),
+                c.get(2).map_or("", |m| m.as_str()),
+            );
+            [file, rest].into_iter().filter(|t| !t.is_empty()).collect()
+        }
+        None => vec![token],
+    }
 }
 
 /// Whether `reply`'s words hold `span`'s words in a row (case aside). A reply the check did not

@@ -474,3 +474,36 @@ fn a_missed_reply_takes_every_run_of_its_words_out_of_the_answers() {
     );
     assert!(left.contains(&"7".to_string()), "{left:?}");
 }
+
+#[test]
+fn a_search_s_output_offers_each_file_it_names_as_an_answer() {
+    let known = vec![
+        "`grep -r . letters` shows: letters/june.txt:The flat tyre was the news.".to_string(),
+        "`grep -r . letters` shows: letters/april.txt:We talked about the leaking tap.".to_string(),
+    ];
+    let question = "In letters, where is the leaking tap mentioned? Give me the file name.";
+    let all = spans(&known, question, &[]);
+    assert!(all.contains(&"letters/april.txt".to_string()), "{all:?}");
+    assert!(all.contains(&"letters/june.txt".to_string()), "{all:?}");
+    assert!(all.contains(&"We talked about".to_string()), "{all:?}");
+    // A word that only looks like one keeps its colon's text with it.
+    let left = spans(&["`date` shows: at 10:30 sharp".to_string()], "when", &[]);
+    assert!(left.contains(&"10:30".to_string()), "{left:?}");
+}
+
+#[test]
+fn a_search_that_found_nothing_widens_to_the_folder_read_whole() {
+    let wide = widened(&Stage::Run(
+        "grep -ril 'note about the ladder' letters".into(),
+    ));
+    assert_eq!(wide, Some(Stage::Run("grep -r . letters".into())));
+    for other in [
+        "grep -r . letters",
+        "wc -l letters/a.txt",
+        "grep -ri 'x' letters | wc -l",
+        "ls letters | wc -l",
+    ] {
+        assert_eq!(widened(&Stage::Run(other.into())), None, "{other}");
+    }
+    assert_eq!(widened(&Stage::Read("letters/a.txt".into())), None);
+}

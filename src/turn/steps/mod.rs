@@ -27,7 +27,7 @@ use crate::base::store::{Read, Tx};
 use crate::creature::commissions::{self, Commission, Status};
 use crate::creature::news::{self, NewsKind};
 use crate::creature::notebooks::{self, ClosedBy, Closure};
-use crate::creature::{Action, Outcome, Persona, REPLY, cut_middle};
+use crate::creature::{Action, FailKind, Outcome, Persona, REPLY, cut_middle};
 use crate::turn::economy::Closed;
 use crate::wisdom::episodes::Episode;
 use crate::world::judge::{self, Judged};
@@ -166,6 +166,28 @@ pub fn after_action(
                     stage.text()
                 ),
             });
+        }
+        // A search that found nothing is widened to the folder read whole.
+        if is_current
+            && !looked
+            && outcome.fail_kind == FailKind::NonzeroExit
+            && outcome.exit_code == Some(1)
+            && outcome.output.trim().is_empty()
+            && let Some(stage) = c.current_stage().and_then(errand::Stage::parse)
+            && stage.asks().done_by(action)
+            && let Some(wide) = errand::widened(&stage)
+        {
+            if let Some(s) = c.stages.get_mut(c.stage as usize) {
+                *s = wide.text();
+            }
+            c.tries = 0;
+            c.same_tries = 0;
+            c.last_try = None;
+            out.lines.push(format!(
+                "`{}` found nothing for the keeper's commission #{id}; next: {}",
+                stage.text().trim_start_matches("run "),
+                wide.text()
+            ));
         }
         // What the reply answers: nothing, when it only repeats the commission or its command.
         let repeats = at.errands

@@ -447,3 +447,59 @@ fn a_copy_errand_names_its_command_and_bash_takes_it_whole() {
             .contains("Signe")
     );
 }
+
+#[test]
+fn a_search_that_found_nothing_widens_to_the_folder_and_the_file_it_names_is_an_answer() {
+    let bash = |c: &str| format!(r#"{{"tool": "bash", "args": {{"command": "{c}"}}}}"#);
+    let server = FakeOpenAi::builder()
+        .answers(
+            [
+                bash("grep -ril 'broken tap' letters"),
+                bash("grep -r . letters"),
+                reply("letters/april.txt"),
+            ]
+            .map(Answer::content),
+        )
+        .start();
+    let env = creature(&server, true);
+    env.write(
+        "workspace/letters/april.txt",
+        "We talked about the leaking tap.\n",
+    );
+    env.write(
+        "workspace/letters/june.txt",
+        "The flat tyre was the news.\n",
+    );
+    give(
+        &env,
+        "Which file in letters mentions the broken tap?",
+        "reply contains april.txt",
+        "find",
+    );
+    assert_eq!(
+        show(&env, 1)["stages"],
+        serde_json::json!(["run grep -ril 'broken tap' letters"])
+    );
+    let searched = tick(&env);
+    assert!(
+        searched["events"].to_string().contains("found nothing"),
+        "{searched}"
+    );
+    assert_eq!(
+        show(&env, 1)["stages"],
+        serde_json::json!(["run grep -r . letters"]),
+        "the search is widened to the folder read whole"
+    );
+    tick(&env);
+    let (prompt, _) = next_prompt(&env);
+    assert!(
+        prompt.contains("letters/april.txt:We talked about the leaking tap."),
+        "the line nearest the question is stated: {}",
+        &prompt[prompt.len().saturating_sub(600)..]
+    );
+    let done = tick(&env);
+    assert!(
+        done["events"].to_string().contains("commission #1 is done"),
+        "{done}"
+    );
+}

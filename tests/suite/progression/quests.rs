@@ -180,3 +180,73 @@ fn a_prediction_call_that_fails_leaves_the_ledger_and_the_quest_alone() {
         Some("genesis-02")
     );
 }
+
+/// A quest that passes mid-day stays listed before the stream, word for word, until the next
+/// sleep issues the next one: its line changing there would cost a prompt cache the stream.
+#[test]
+fn a_passed_quest_keeps_its_line_until_the_sleep_that_issues_the_next() {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    let last: Rc<RefCell<String>> = Rc::default();
+    let seen = last.clone();
+    let mut life = Life::born(
+        config(),
+        policy(move |prompt, names| {
+            *seen.borrow_mut() = prompt.volatile.clone();
+            let Some(names) = names else {
+                return THOUGHT.to_string();
+            };
+            let has = |t: &str| names.iter().any(|x| x == t);
+            if has("skill_count") {
+                call("skill_count", json!({}))
+            } else if has("create_skill") {
+                call(
+                    "create_skill",
+                    json!({"name": "count", "script": "ls | wc -l", "about": "counts the files"}),
+                )
+            } else {
+                call("note_list", json!({}))
+            }
+        }),
+    );
+    life.tick();
+    life.make_sleepy();
+    assert_eq!(life.tick().turn, Turn::Sleep);
+    let quest_of = |volatile: &str| -> String {
+        let (_, rest) = volatile.split_once("## Quest\n").unwrap_or(("", ""));
+        rest.lines().next().unwrap_or_default().to_string()
+    };
+    let mut line = String::new();
+    let mut passed = false;
+    for _ in 0..8 {
+        let r = life.tick();
+        if line.is_empty() {
+            line = quest_of(&last.borrow());
+        }
+        if r.events
+            .iter()
+            .any(|e| e.contains("quest genesis-01 passed"))
+        {
+            passed = true;
+            break;
+        }
+    }
+    assert!(line.starts_with("genesis-01, "), "{line}");
+    assert!(passed, "the skill ran and the quest passed");
+    assert!(book(&life).active.is_none());
+    life.tick();
+    assert_eq!(
+        quest_of(&last.borrow()),
+        line,
+        "the passed quest keeps its line until the next sleep"
+    );
+    assert!(
+        last.borrow().contains("Quest genesis-01 passed"),
+        "the stream says so"
+    );
+    life.make_sleepy();
+    assert_eq!(life.tick().turn, Turn::Sleep);
+    life.tick();
+    let next = quest_of(&last.borrow());
+    assert!(next.starts_with("genesis-02, "), "{next}");
+}
