@@ -28,7 +28,7 @@
 //! - `GET /health`: 503 for the first [`Builder::health_loading`] calls, then
 //!   `{"status":"ok"}`.
 //! - `GET /props`: `default_generation_settings.n_ctx` = [`Builder::n_ctx`] (default 2048),
-//!   `model_path`, `total_slots`, and a `chat_template` unless [`Builder::no_chat_template`]
+//!   `model_path`, `total_slots` ([`Builder::slots`], default 1), and a `chat_template` unless [`Builder::no_chat_template`]
 //!   (a base model's server).
 //! - `POST /tokenize` with [`Builder::tokenizer`]: one token per that many characters (and
 //!   one for BOS); without it, 404 (a server that cannot count).
@@ -77,6 +77,7 @@ struct State {
 struct Fixed {
     models: Vec<String>,
     n_ctx: u32,
+    total_slots: u32,
     chat_template: bool,
     chars_per_token: Option<usize>,
     embed_dim: Option<usize>,
@@ -133,6 +134,11 @@ impl Builder {
     /// The window `GET /props` reports.
     pub fn n_ctx(mut self, n_ctx: u32) -> Builder {
         self.fixed.n_ctx = n_ctx;
+        self
+    }
+    /// The slots `GET /props` reports (`total_slots`, default 1).
+    pub fn slots(mut self, n: u32) -> Builder {
+        self.fixed.total_slots = n;
         self
     }
     /// `GET /props` reports no chat template (the server of a base model).
@@ -231,6 +237,7 @@ impl FakeOpenAi {
             fixed: Fixed {
                 models: Vec::new(),
                 n_ctx: 2048,
+                total_slots: 1,
                 chat_template: true,
                 chars_per_token: None,
                 embed_dim: None,

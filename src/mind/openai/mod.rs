@@ -200,7 +200,12 @@ impl Mind for OpenAiMind {
         let endpoint = self.route().endpoint;
         let url = http::join(&self.base, wire::path(endpoint));
         self.check_fits(prompt, sampling)?;
-        let body = request_body(endpoint, &self.model, prompt, schema, sampling);
+        let mut body = request_body(endpoint, &self.model, prompt, schema, sampling);
+        if let (Some(slot), Some(fields)) =
+            (self.slot_for(sampling.cache_prompt), body.as_object_mut())
+        {
+            fields.insert("id_slot".into(), serde_json::json!(slot));
+        }
         let answer = self.post(&url, &body)?;
         let mut reply = wire::read_answer(endpoint, &url, &answer.body, self.max_reply_chars)?;
         if let Some(served) = self.served_model() {

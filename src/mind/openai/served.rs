@@ -29,6 +29,8 @@ pub struct Props {
     /// The template the server wraps chat messages in (its ChatML fallback when the model has
     /// none).
     pub chat_template: Option<String>,
+    /// How many slots (sequences with a prompt cache of their own) the server keeps.
+    pub total_slots: Option<u32>,
 }
 
 impl Props {
@@ -53,6 +55,11 @@ impl Props {
                 .and_then(|n| u32::try_from(n).ok())
                 .filter(|n| *n > 0),
             chat_template: text("/chat_template"),
+            total_slots: value
+                .pointer("/total_slots")
+                .and_then(Value::as_u64)
+                .and_then(|n| u32::try_from(n).ok())
+                .filter(|n| *n > 0),
         };
         let said_something =
             props.model_path.is_some() || props.n_ctx.is_some() || props.chat_template.is_some();
@@ -142,6 +149,21 @@ impl OpenAiMind {
         self.props.as_ref().and_then(Option::as_ref)
     }
 
+    /// The slot a call that keeps no prompt cache (`cache_prompt` off: a replay's, a curve's,
+    /// a delegated job's) is sent to: the server's last, when `/props` says it keeps two or more.
+    /// A tick's prompt is then never pushed out of its slot by a sleep's own calls, and the next
+    /// tick reads only what is new (a one-slot server reads it again from the start). None
+    /// otherwise: the server chooses, as it does for every call that keeps its cache.
+    pub(super) fn slot_for(&mut self, cache_prompt: bool) -> Option<u32> {
+        if cache_prompt {
+            return None;
+        }
+        self.props()
+            .and_then(|p| p.total_slots)
+            .filter(|n| *n >= 2)
+            .map(|n| n - 1)
+    }
+
     /// The served model's path from `/props`, when replies are to name it.
     pub(super) fn served_model(&mut self) -> Option<String> {
         if !self.probe_served {
@@ -202,6 +224,7 @@ mod tests {
         assert_eq!(p.model_path.as_deref(), Some("/models/small.gguf"));
         assert_eq!(p.n_ctx, Some(8192));
         assert_eq!(p.chat_template.as_deref(), Some("{{ x }}"));
+        assert_eq!(p.total_slots, Some(1));
         assert_eq!(Props::parse("u", r#"{"model_path":""}"#), None);
         assert_eq!(Props::parse("u", "404 page"), None);
     }

@@ -130,6 +130,29 @@ fn completion_sends_the_document_and_a_top_level_json_schema() {
 }
 
 #[test]
+fn on_a_server_of_two_slots_a_call_that_keeps_no_cache_goes_to_the_last_slot() {
+    let server = FakeOpenAi::builder().slots(2).reply(LS).reply(LS).start();
+    let mut mind = mind_for(&server);
+    let keeping = Sampling {
+        cache_prompt: true,
+        ..sampling()
+    };
+    mind.complete(&prompt(), &schema(), &keeping).unwrap();
+    assert!(
+        server.last_completion().json.get("id_slot").is_none(),
+        "a tick's call: the server picks the slot that holds its prompt"
+    );
+    mind.complete(&prompt(), &schema(), &sampling()).unwrap();
+    assert_eq!(server.last_completion().json["id_slot"], 1);
+    // One slot: no slot is named.
+    let one = FakeOpenAi::builder().reply(LS).start();
+    mind_for(&one)
+        .complete(&prompt(), &schema(), &sampling())
+        .unwrap();
+    assert!(one.last_completion().json.get("id_slot").is_none());
+}
+
+#[test]
 fn usage_and_timings_are_read() {
     let server = FakeOpenAi::builder().reply(LS).start();
     let reply = mind_for(&server)

@@ -50,7 +50,7 @@ pub(super) fn route(req: &Recorded, state: &mut State, fixed: &Fixed) -> Answer 
             let mut props = json!({
                 "default_generation_settings": {"n_ctx": fixed.n_ctx},
                 "model_path": format!("/models/{}.gguf", fixed.models[0]),
-                "total_slots": 1
+                "total_slots": fixed.total_slots
             });
             if fixed.chat_template {
                 props["chat_template"] =
