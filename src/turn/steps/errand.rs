@@ -783,7 +783,13 @@ pub fn copies_demonstration(reply: &str, shown: &str) -> bool {
     let Some(r) = demonstrated(reply) else {
         return false;
     };
-    let rest = crate::world::prompt::without_demonstrations(shown).to_lowercase();
+    // What the creature itself said or thought is no source: a copy it was refused once,
+    // quoted back in its stream, does not make the same copy its own the next time.
+    static OWN: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?m)^\[\d+ (?:you|thought|REFLEX)\] .*$").expect("a valid pattern")
+    });
+    let others = crate::world::prompt::without_demonstrations(shown);
+    let rest = OWN.replace_all(&others, "").to_lowercase();
     !rest.match_indices(&r).any(|(at, _)| {
         let before = rest[..at].chars().next_back();
         let after = rest[at + r.len()..].chars().next();

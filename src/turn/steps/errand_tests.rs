@@ -359,6 +359,14 @@ fn a_worked_example_s_answer_is_a_copy_unless_something_shown_holds_it() {
     assert!(copies_demonstration("12", &ticked));
     assert!(!copies_demonstration("2", &shown));
     assert!(!copies_demonstration("", &shown));
+    // What the creature said or thought before is no source of its own: a copy refused once and
+    // quoted back in its stream is still a copy.
+    let quoted = shown.replace(
+        "[3 world] ok: a.txt b.txt",
+        "[3 world] ok: a.txt b.txt\n[4 thought] (second thought) reply `12` gives nothing of its \
+         own; reply `a.txt` instead\n[4 you] reply `12`",
+    );
+    assert!(copies_demonstration("12", &quoted));
 }
 
 #[test]
