@@ -149,11 +149,12 @@ impl OpenAiMind {
         self.props.as_ref().and_then(Option::as_ref)
     }
 
-    /// The slot a call that keeps no prompt cache (`cache_prompt` off: a replay's, a curve's,
-    /// a delegated job's) is sent to: the server's last, when `/props` says it keeps two or more.
-    /// A tick's prompt is then never pushed out of its slot by a sleep's own calls, and the next
-    /// tick reads only what is new (a one-slot server reads it again from the start). None
-    /// otherwise: the server chooses, as it does for every call that keeps its cache.
+    /// The slot a call that keeps no prompt cache (`cache_prompt` off: a replay's, a dream's, a
+    /// curve's, a delegated job's) is sent to: the server's last, when `/props` says it keeps
+    /// two or more. A tick's prompt is then never pushed out of its slot by a sleep's own calls,
+    /// and the next tick reads only what is new (a one-slot server reads it again from the
+    /// start). None otherwise: the server chooses, as it does for every call that keeps its
+    /// cache.
     pub(super) fn slot_for(&mut self, cache_prompt: bool) -> Option<u32> {
         if cache_prompt {
             return None;
