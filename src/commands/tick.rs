@@ -1,7 +1,7 @@
 //! `wis tick`: one heartbeat of the creature's life.
 
 use crate::base::exit::Result;
-use crate::mind::open::open_mind_keeping_state;
+use crate::mind::open::open_own_mind;
 use crate::turn::tick::{TickOptions, TickOutcome, one_line, tick};
 
 use super::Ctx;
@@ -23,7 +23,7 @@ pub fn run(ctx: &Ctx, args: Args) -> Result<()> {
     };
     let cache = ctx.home.cache_dir();
     let outcome = tick(&ctx.home, &config, &ctx.clock, &opts, &mut || {
-        open_mind_keeping_state(&config, Some(&cache))
+        open_own_mind(&config, &cache)
     })?;
     if ctx.printer.is_json() {
         return ctx.printer.json_line(&outcome);

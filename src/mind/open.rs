@@ -50,6 +50,19 @@ pub fn open_mind_keeping_state(config: &Config, state_dir: Option<&Path>) -> Res
     }
 }
 
+/// Opens the mind of one creature living alone on its mind (`wis tick`): the embedded mind
+/// keeps its last prompt's state in `state_dir`; a server of two slots or more keeps its turns
+/// in its first slot ([`OpenAiMind::keeping_the_first_slot`]). A cast's creatures share a
+/// server's slots as the server chooses ([`open_mind_keeping_state`]).
+pub fn open_own_mind(config: &Config, state_dir: &Path) -> Result<Box<dyn Mind>> {
+    match backend(&config.llm) {
+        Backend::Http => Ok(Box::new(
+            OpenAiMind::new(&config.llm)?.keeping_the_first_slot(),
+        )),
+        Backend::Embedded => crate::mind::open_default(config, Some(state_dir)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

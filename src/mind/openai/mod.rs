@@ -68,6 +68,9 @@ pub struct OpenAiMind {
     /// Whether replies name the model `/props` says is served
     /// ([`OpenAiMind::naming_served_model`]).
     probe_served: bool,
+    /// Whether the calls that keep a prompt cache are one creature's own turns, kept in the
+    /// server's first slot ([`OpenAiMind::keeping_the_first_slot`]).
+    first_slot: bool,
     /// What `/props` said, once asked.
     props: Option<Option<Props>>,
     /// The endpoint `auto` resolved to, once asked.
@@ -99,6 +102,7 @@ impl OpenAiMind {
             max_reply_chars: llm.max_reply_chars,
             backoff: Backoff::default(),
             probe_served: false,
+            first_slot: false,
             props: None,
             route: None,
         })

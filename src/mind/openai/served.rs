@@ -149,20 +149,30 @@ impl OpenAiMind {
         self.props.as_ref().and_then(Option::as_ref)
     }
 
-    /// The slot a call that keeps no prompt cache (`cache_prompt` off: a replay's, a dream's, a
-    /// curve's, a delegated job's) is sent to: the server's last, when `/props` says it keeps
-    /// two or more. A tick's prompt is then never pushed out of its slot by a sleep's own calls,
-    /// and the next tick reads only what is new (a one-slot server reads it again from the
-    /// start). None otherwise: the server chooses, as it does for every call that keeps its
-    /// cache.
+    /// Keeps this mind's calls that keep a prompt cache (one creature's turns) in the server's
+    /// first slot when it has two or more, so the calls that keep none, sent to its last, never
+    /// share a slot with them.
+    pub fn keeping_the_first_slot(mut self) -> OpenAiMind {
+        self.first_slot = true;
+        self
+    }
+
+    /// The slot a call is sent to on a server whose `/props` says it keeps two slots or more: a
+    /// call that keeps no prompt cache (`cache_prompt` off: a replay's, a dream's, a curve's, a
+    /// delegated job's) to the last; one creature's own turns
+    /// ([`OpenAiMind::keeping_the_first_slot`]) to the first. A tick's prompt is then never
+    /// pushed out of its slot by a sleep's own calls, and the tick after a sleep reads only what
+    /// is new (a one-slot server reads it again from the start). None otherwise: the server
+    /// chooses the slot whose prompt is most like the call's (a cast's creatures sharing it).
     pub(super) fn slot_for(&mut self, cache_prompt: bool) -> Option<u32> {
-        if cache_prompt {
+        if cache_prompt && !self.first_slot {
             return None;
         }
-        self.props()
+        let slots = self
+            .props()
             .and_then(|p| p.total_slots)
-            .filter(|n| *n >= 2)
-            .map(|n| n - 1)
+            .filter(|n| *n >= 2)?;
+        Some(if cache_prompt { 0 } else { slots - 1 })
     }
 
     /// The served model's path from `/props`, when replies are to name it.

@@ -130,25 +130,35 @@ fn completion_sends_the_document_and_a_top_level_json_schema() {
 }
 
 #[test]
-fn on_a_server_of_two_slots_a_call_that_keeps_no_cache_goes_to_the_last_slot() {
-    let server = FakeOpenAi::builder().slots(2).reply(LS).reply(LS).start();
-    let mut mind = mind_for(&server);
+fn on_a_server_of_two_slots_a_creature_s_turns_keep_the_first_and_the_rest_go_to_the_last() {
+    let server = FakeOpenAi::builder()
+        .slots(2)
+        .reply(LS)
+        .reply(LS)
+        .reply(LS)
+        .start();
     let keeping = Sampling {
         cache_prompt: true,
         ..sampling()
     };
-    mind.complete(&prompt(), &schema(), &keeping).unwrap();
-    assert!(
-        server.last_completion().json.get("id_slot").is_none(),
-        "a tick's call: the server picks the slot that holds its prompt"
+    let mut own = mind_for(&server).keeping_the_first_slot();
+    own.complete(&prompt(), &schema(), &keeping).unwrap();
+    assert_eq!(server.last_completion().json["id_slot"], 0, "a tick's call");
+    own.complete(&prompt(), &schema(), &sampling()).unwrap();
+    assert_eq!(
+        server.last_completion().json["id_slot"],
+        1,
+        "a call that keeps no cache (a replay's)"
     );
-    mind.complete(&prompt(), &schema(), &sampling()).unwrap();
-    assert_eq!(server.last_completion().json["id_slot"], 1);
+    // A mind shared by a cast's creatures leaves their turns to the server's choice.
+    mind_for(&server)
+        .complete(&prompt(), &schema(), &keeping)
+        .unwrap();
+    assert!(server.last_completion().json.get("id_slot").is_none());
     // One slot: no slot is named.
     let one = FakeOpenAi::builder().reply(LS).start();
-    mind_for(&one)
-        .complete(&prompt(), &schema(), &sampling())
-        .unwrap();
+    let mut alone = mind_for(&one).keeping_the_first_slot();
+    alone.complete(&prompt(), &schema(), &keeping).unwrap();
     assert!(one.last_completion().json.get("id_slot").is_none());
 }
 
