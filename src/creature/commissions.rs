@@ -301,13 +301,18 @@ impl Commission {
             return None;
         }
         let tries = self.tries;
-        self.tries = 0;
-        self.same_tries = 0;
-        self.last_try = None;
+        self.patience_anew();
         let back = tick + (ASIDE_TICKS << self.asides.min(3));
         self.asides = self.asides.saturating_add(1);
         self.aside_until = Some(back);
         Some((back, tries))
+    }
+
+    /// Forgets the tries counted toward setting it aside: a step of it was done, or changed.
+    pub fn patience_anew(&mut self) {
+        self.tries = 0;
+        self.same_tries = 0;
+        self.last_try = None;
     }
 
     /// How the creature reads it as a step: its stage being worked, else its own words.

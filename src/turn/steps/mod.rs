@@ -147,9 +147,7 @@ pub fn after_action(
             c.stage += 1;
             c.seen = Some(cut_middle(&outcome.output, commissions::SEEN_MAX_CHARS));
             c.looked = Some(cut_middle(&action.to_json(), 1_000));
-            c.tries = 0;
-            c.same_tries = 0;
-            c.last_try = None;
+            c.patience_anew();
             out.closed.step = true;
             out.lines.push(match c.current_stage() {
                 Some(next) => format!(
@@ -180,9 +178,7 @@ pub fn after_action(
             if let Some(s) = c.stages.get_mut(c.stage as usize) {
                 *s = wide.text();
             }
-            c.tries = 0;
-            c.same_tries = 0;
-            c.last_try = None;
+            c.patience_anew();
             out.lines.push(format!(
                 "`{}` found nothing for the keeper's commission #{id}; next: {}",
                 stage.text().trim_start_matches("run "),
