@@ -169,12 +169,47 @@ pub const ANSWER_EXAMPLES: &[(&str, &str, &str)] = &[
     ),
 ];
 
-/// The answers [`ANSWER_EXAMPLES`] and [`KNOWN_EXAMPLES`] demonstrate: a reply that is one of
-/// them, where no line above the question held it, copied a demonstration.
+/// The answers [`ANSWER_EXAMPLES`] and [`KNOWN_EXAMPLES`] demonstrate, and the values their
+/// facts show beside them (`length = 25`): a reply that is one of them, where no line above
+/// the question held it, copied a demonstration.
 pub fn demonstrated_answers() -> Vec<&'static str> {
     let mut out: Vec<&'static str> = ANSWER_EXAMPLES.iter().map(|(_, _, a)| *a).collect();
+    // The values their facts show beside the answer (`length = 25`): a reply of one of them
+    // where no line above the question held it was copied from a demonstration as surely.
+    for (facts, _, _) in ANSWER_EXAMPLES {
+        for line in facts.lines() {
+            if let Some((_, value)) = line.split_once(" = ") {
+                let value = value.trim();
+                if !value.is_empty() && !out.contains(&value) {
+                    out.push(value);
+                }
+            }
+        }
+    }
     out.extend(["6120", "Pip"]);
     out
+}
+
+/// The answers the prompt's worked examples demonstrate
+/// ([`demonstrated_answers`]) that `reply` holds as words of its own,
+/// lowercased: `12` in `12 lines`, not in `125` nor in `[12`-less `312`.
+pub fn demonstrated(reply: &str) -> Vec<String> {
+    let r = reply.to_lowercase();
+    demonstrated_answers()
+        .iter()
+        .map(|d| d.to_lowercase())
+        .filter(|d| holds_word(&r, d))
+        .collect()
+}
+
+/// Whether `text` holds `word` with no letter or digit on either side.
+pub fn holds_word(text: &str, word: &str) -> bool {
+    !word.is_empty()
+        && text.match_indices(word).any(|(at, _)| {
+            let before = text[..at].chars().next_back();
+            let after = text[at + word.len()..].chars().next();
+            !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+        })
 }
 
 /// One of [`ANSWER_EXAMPLES`] as a cue shows it: its facts, its question, its answer.

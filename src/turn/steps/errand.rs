@@ -24,6 +24,7 @@ use crate::creature::{Action, Check};
 use crate::wisdom::episodes::Episode;
 use crate::world::examples::{files_in, words};
 use crate::world::paths;
+use crate::world::prompt::{demonstrated, holds_word};
 
 /// One look before the answer: a file read, or a command run (the keeper's own, or the one
 /// the errand's words call for: counting a file's lines or a folder's files, searching a
@@ -388,6 +389,25 @@ impl Chore {
     }
 }
 
+/// What writing `path` would spoil of a step that copies, moves or adds to a file: `Some` with
+/// that file when `step` is such a chore (`run cp A B`, `run mv A B`, `run echo 'L' >> A`) and
+/// `path` names its `A`. Writing the file the chore carries first loses what the keeper kept
+/// in it, and the chore then carries the creature's words instead (a rename "done" with the
+/// file's words gone).
+pub fn spoils_the_chore(step: &str, path: &str) -> Option<String> {
+    let Some(Stage::Run(command)) = Stage::parse(step) else {
+        return None;
+    };
+    let chore = Chore::of_command(&command)?;
+    let words: Vec<&str> = command.split_whitespace().collect();
+    let carried = match chore {
+        Chore::Copy | Chore::Move => *words.get(1)?,
+        Chore::Append => *words.last()?,
+    };
+    let norm = |p: &str| p.trim().trim_start_matches("./").to_string();
+    (norm(path) == norm(carried)).then(|| norm(carried))
+}
+
 /// What a commission's words name, whatever their wording: its paths inside the workspace
 /// (as whole words), the first of them that is a file here, the first that is not there yet,
 /// and its one quoted line.
@@ -449,9 +469,15 @@ pub fn chore_like(command: &str, text: &str, workspace: &Path) -> Option<String>
     Operands::of(text, workspace).chore(Chore::of_command(command)?)
 }
 
-/// The look a lesson's `command` took on a file (`wc -l a.txt`: one program, its flags, one
-/// file), taken on `file` instead, as a step: what practice gives an errand of the lesson's
-/// kind whose words only named a file to read. None for any other form.
+/// The look a lesson's `command` took, taken on `file` instead, as a step: what practice gives
+/// an errand of the lesson's kind whose words only named a file to read. Two forms:
+/// - a look on a file (`wc -l a.txt`: one program, its flags, one file) is taken on `file`;
+/// - a folder's listing given to one program (`ls tickets | wc -l`: what the folder holds,
+///   counted) gives that program the file (`wc -l notes.txt`: what the file holds, counted),
+///   when it is a program that only reads what it is given (`wc`, `sort`, `uniq`, `head`,
+///   `tail`, `nl`).
+///
+/// None for any other form.
 pub fn look_like(command: &str, file: &str) -> Option<String> {
     static ONE_FILE: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(&format!(
@@ -460,12 +486,21 @@ pub fn look_like(command: &str, file: &str) -> Option<String> {
         ))
         .expect("a valid pattern")
     });
-    let c = ONE_FILE.captures(command.trim())?;
+    static LISTED: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(
+            r"^ls(?:\s+-[A-Za-z1]+)*\s+[A-Za-z0-9_][\w./-]*\s*\|\s*(wc|sort|uniq|head|tail|nl)((?:\s+-[A-Za-z0-9]+)*)$",
+        )
+        .expect("a valid pattern")
+    });
     if file.starts_with('-')
         || file.contains(|ch: char| ch.is_whitespace() || "'\"`$;&|<>\\".contains(ch))
     {
         return None;
     }
+    let command = command.trim();
+    let c = ONE_FILE
+        .captures(command)
+        .or_else(|| LISTED.captures(command))?;
     Some(Stage::Run(format!("{}{} {file}", &c[1], &c[2])).text())
 }
 
@@ -759,42 +794,31 @@ pub fn gives_nothing(reply: &str, question: &str, known: &[String]) -> bool {
     if only_repeats(reply, question, None) {
         return true;
     }
-    demonstrated(reply).is_some_and(|r| !known.iter().any(|k| k.to_lowercase().contains(&r)))
+    demonstrated(reply)
+        .iter()
+        .any(|r| !known.iter().any(|k| holds_word(&k.to_lowercase(), r)))
 }
 
-/// `reply`, trimmed of edge punctuation and lowercased, when it is one of the answers the
-/// prompt's worked examples demonstrate ([`crate::world::prompt::demonstrated_answers`]).
-fn demonstrated(reply: &str) -> Option<String> {
-    let r = reply
-        .trim()
-        .trim_matches(|c: char| !c.is_alphanumeric())
-        .to_lowercase();
-    (!r.is_empty()
-        && crate::world::prompt::demonstrated_answers()
-            .iter()
-            .any(|d| d.to_lowercase() == r))
-    .then_some(r)
-}
-
-/// Whether a reply to the keeper is a worked example's answer (`12`, `green`, `Pip`…) that
+/// Whether a reply to the keeper holds a worked example's answer (`12`, `green`, `Pip`…) that
 /// nothing else in the prompt it answered (`shown`) holds, as a word of its own: copied from a
 /// demonstration, not read from the world or remembered.
 pub fn copies_demonstration(reply: &str, shown: &str) -> bool {
-    let Some(r) = demonstrated(reply) else {
+    let copied = demonstrated(reply);
+    if copied.is_empty() {
         return false;
-    };
+    }
     // What the creature itself said or thought is no source: a copy it was refused once,
     // quoted back in its stream, does not make the same copy its own the next time.
     static OWN: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"(?m)^\[\d+ (?:you|thought|REFLEX)\] .*$").expect("a valid pattern")
     });
+    // Nor is a line's tick: `[25 world]` holds no 25 the world showed.
+    static TICK: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"(?m)^\[\d+ ").expect("a valid pattern"));
     let others = crate::world::prompt::without_demonstrations(shown);
-    let rest = OWN.replace_all(&others, "").to_lowercase();
-    !rest.match_indices(&r).any(|(at, _)| {
-        let before = rest[..at].chars().next_back();
-        let after = rest[at + r.len()..].chars().next();
-        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
-    })
+    let rest = OWN.replace_all(&others, "");
+    let rest = TICK.replace_all(&rest, "[").to_lowercase();
+    copied.iter().any(|r| !holds_word(&rest, r))
 }
 
 /// Whether `reply` only repeats the commission's words or a command it ran: such a reply

@@ -357,6 +357,36 @@ fn a_worked_example_s_answer_is_a_copy_unless_something_shown_holds_it() {
     // A number inside another is not the answer shown; an answer no example gives is no copy.
     let ticked = shown.replace("[3 you]", "[312 you]");
     assert!(copies_demonstration("12", &ticked));
+    // A value a demonstration's fact shows beside its answer is copied as surely, and a line's
+    // tick holds no value the world showed.
+    let hose = answer_cue("Read yard/hose.conf and tell me the colour.", "", &[]);
+    assert!(hose.contains("length = 25"), "{hose}");
+    let at_25 = format!("## Recent\n[25 world] ok: 7 desk/list.txt\n\n{hose}");
+    assert!(copies_demonstration("25", &at_25));
+    assert!(copies_demonstration(
+        "12",
+        &at_25.replace("[25 world]", "[12 world]")
+    ));
+    assert!(!copies_demonstration("7", &at_25));
+    // An answer said with words about it is copied as surely (`12 lines`), and gives nothing of
+    // its own; a number only inside another is no copy.
+    assert!(copies_demonstration("12 lines", &shown));
+    assert!(copies_demonstration("It says Pip.", &shown));
+    assert!(!copies_demonstration("7 lines", &shown));
+    assert!(!copies_demonstration("125 lines", &shown));
+    let known = vec!["shed/list.txt says: wax".to_string()];
+    assert!(gives_nothing(
+        "12 lines",
+        "How long is shed/list.txt?",
+        &known
+    ));
+    assert!(!gives_nothing(
+        "8 lines",
+        "How long is shed/list.txt?",
+        &known
+    ));
+    let twelve = vec!["`wc -l a.txt` shows: 12 a.txt".to_string()];
+    assert!(!gives_nothing("12 lines", "How long is a.txt?", &twelve));
     assert!(!copies_demonstration("2", &shown));
     assert!(!copies_demonstration("", &shown));
     // What the creature said or thought before is no source of its own: a copy refused once and
@@ -433,8 +463,23 @@ fn a_lesson_s_look_on_a_file_is_taken_on_the_new_file() {
         look_like("wc -w -c a/b.txt", "c/d.md"),
         Some("run wc -w -c c/d.md".into())
     );
+    assert_eq!(
+        look_like("ls tickets | wc -l", "desk/list.txt"),
+        Some("run wc -l desk/list.txt".into()),
+        "a folder's listing counted gives the file its count"
+    );
+    assert_eq!(
+        look_like("ls -1 a/b | sort -r", "c.txt"),
+        Some("run sort -r c.txt".into())
+    );
     for command in [
-        "ls tickets | wc -l",
+        "ls tickets | wc -l | rm x",
+        "cat tickets | wc -l",
+        "ls 'tickets' | wc -l",
+        "ls tickets | xargs rm",
+        "ls tickets | rm",
+        "ls tickets | sh",
+        "ls tickets; rm -rf x | wc -l",
         "grep -c 'x' a.txt",
         "cat a.txt b.txt",
         "wc -l tickets",
@@ -514,4 +559,25 @@ fn a_search_that_found_nothing_widens_to_the_folder_read_whole() {
         assert_eq!(widened(&Stage::Run(other.into())), None, "{other}");
     }
     assert_eq!(widened(&Stage::Read("letters/a.txt".into())), None);
+}
+
+#[test]
+fn writing_the_file_a_chore_carries_spoils_it() {
+    assert_eq!(
+        spoils_the_chore("run mv desk/poem.txt records/poem.txt", "./desk/poem.txt"),
+        Some("desk/poem.txt".into())
+    );
+    assert_eq!(
+        spoils_the_chore("run cp a.txt b.txt", "a.txt"),
+        Some("a.txt".into())
+    );
+    assert_eq!(
+        spoils_the_chore("run echo 'sweep' >> list.txt", "list.txt"),
+        Some("list.txt".into())
+    );
+    // The chore's new file, another file, a step that is no chore: nothing is spoilt.
+    assert_eq!(spoils_the_chore("run cp a.txt b.txt", "b.txt"), None);
+    assert_eq!(spoils_the_chore("run mv a.txt b.txt", "c.txt"), None);
+    assert_eq!(spoils_the_chore("read a.txt", "a.txt"), None);
+    assert_eq!(spoils_the_chore("run wc -l a.txt", "a.txt"), None);
 }

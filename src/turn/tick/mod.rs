@@ -252,6 +252,22 @@ pub fn tick(
             outcome: Some(Outcome::fail(FailKind::InvalidArgs, COPIED_REPLY)),
         };
     }
+    // Nothing of the keeper's is lost to a chore: writing the very file the step copies,
+    // moves or adds to is refused, and the creature is told to do the step instead.
+    if let (Decision::Act { action, outcome }, Some(step)) = (&mut decision, &plan.worked_step)
+        && outcome.is_none()
+        && action.tool == "write_file"
+        && let Some(file) =
+            steps::errand::spoils_the_chore(step, action.str_arg("path").unwrap_or_default())
+    {
+        *outcome = Some(Outcome::fail(
+            FailKind::InvalidArgs,
+            format!(
+                "`{file}` is what your step carries: writing it first would lose what it holds; \
+                 do the step: {step}"
+            ),
+        ));
+    }
     drop(mind);
     let body = Body {
         workspace: &workspace,

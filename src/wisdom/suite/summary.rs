@@ -48,23 +48,15 @@ pub fn fates(commissions: &[Commission], within: u64) -> Vec<Fate> {
 }
 
 /// The replies of `said` that give a demonstration's answer (one of
-/// [`crate::world::prompt::demonstrated_answers`], whole) to a commission whose check that
-/// answer does not pass: copied from the prompt, not read from the world.
+/// [`crate::world::prompt::demonstrated_answers`], as a word of their own: `12 lines`) to a
+/// commission whose check the reply does not pass: copied from the prompt, not read from the
+/// world.
 pub fn copied_demonstrations(
     said: &[crate::creature::commissions::Said],
     commissions: &[(u64, Commission)],
 ) -> Vec<String> {
-    let norm = |t: &str| {
-        t.trim()
-            .trim_matches(|c: char| !c.is_alphanumeric())
-            .to_lowercase()
-    };
-    let demos: Vec<String> = crate::world::prompt::demonstrated_answers()
-        .into_iter()
-        .map(norm)
-        .collect();
     said.iter()
-        .filter(|s| demos.contains(&norm(&s.text)))
+        .filter(|s| !crate::world::prompt::demonstrated(&s.text).is_empty())
         .filter(|s| {
             let check = s
                 .commission

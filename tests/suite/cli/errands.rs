@@ -291,6 +291,101 @@ fn a_done_count_gives_the_next_count_of_a_file_its_look_instead_of_a_read() {
 }
 
 #[test]
+fn a_done_count_of_a_folder_gives_the_next_count_of_a_file_its_counting_program() {
+    let bash = |c: &str| format!(r#"{{"tool": "bash", "args": {{"command": "{c}"}}}}"#);
+    let server = FakeOpenAi::builder()
+        .answers(
+            [
+                bash("ls papers | wc -l"),
+                reply("2"),
+                bash("wc -l notes.txt"),
+                reply("4"),
+            ]
+            .map(Answer::content),
+        )
+        .start();
+    let env = creature(&server, true);
+    env.write("workspace/papers/a.txt", "a\n");
+    env.write("workspace/papers/b.txt", "b\n");
+    give(
+        &env,
+        "How many files are in papers?",
+        "reply contains 2",
+        "count",
+    );
+    tick(&env);
+    let done = tick(&env);
+    assert!(
+        done["events"].to_string().contains("commission #1 is done"),
+        "{done}"
+    );
+    env.write("workspace/notes.txt", "a\nb\nc\nd\n");
+    give(
+        &env,
+        "Tally the lines of notes.txt for me.",
+        "reply contains 4",
+        "count",
+    );
+    let (prompt, _) = next_prompt(&env);
+    assert!(
+        prompt.trim_end().ends_with("Q: run wc -l notes.txt\nA:"),
+        "the folder's count, by its counting program, gives the file its count: {}",
+        &prompt[prompt.len() - 300..]
+    );
+    tick(&env);
+    let done = tick(&env);
+    assert!(
+        done["events"].to_string().contains("commission #2 is done"),
+        "{done}"
+    );
+}
+
+#[test]
+fn writing_the_file_a_rename_carries_is_refused_and_the_keeper_s_words_arrive_whole() {
+    let write = r#"{"tool": "write_file", "args": {"path": "papers/boiler.cfg", "content": "papers/boiler.cfg"}}"#;
+    let mv =
+        r#"{"tool": "bash", "args": {"command": "mv papers/boiler.cfg papers/old-boiler.cfg"}}"#;
+    let server = FakeOpenAi::builder()
+        .answers([write, mv].map(|a| Answer::content(a.to_string())))
+        .start();
+    let env = creature(&server, true);
+    give(
+        &env,
+        "Please rename papers/boiler.cfg; its new name is papers/old-boiler.cfg.",
+        "command test ! -e papers/boiler.cfg && grep -q Signe papers/old-boiler.cfg",
+        "rename",
+    );
+    assert_eq!(
+        show(&env, 1)["stages"],
+        serde_json::json!(["run mv papers/boiler.cfg papers/old-boiler.cfg"])
+    );
+    let refused = tick(&env);
+    assert_eq!(refused["success"], false, "{refused}");
+    assert!(
+        refused["summary"]
+            .to_string()
+            .contains("is what your step carries"),
+        "{refused}"
+    );
+    assert!(
+        std::fs::read_to_string(env.path("workspace/papers/boiler.cfg"))
+            .unwrap()
+            .contains("engineer: Signe"),
+        "the keeper's file is untouched"
+    );
+    let done = tick(&env);
+    assert!(
+        done["events"].to_string().contains("commission #1 is done"),
+        "{done}"
+    );
+    assert!(
+        std::fs::read_to_string(env.path("workspace/papers/old-boiler.cfg"))
+            .unwrap()
+            .contains("engineer: Signe")
+    );
+}
+
+#[test]
 fn the_keeper_s_rejection_comes_back_on_the_next_errand_of_its_kind() {
     let server = FakeOpenAi::builder()
         .answers([reply("it is done")].map(Answer::content))
