@@ -237,62 +237,70 @@ fn a_done_errand_gives_the_next_of_its_kind_its_chore_with_its_own_paths() {
     );
 }
 
-#[test]
-fn a_done_count_gives_the_next_count_of_a_file_its_look_instead_of_a_read() {
-    let wc = |f: &str| format!(r#"{{"tool": "bash", "args": {{"command": "wc -l {f}"}}}}"#);
-    let server = FakeOpenAi::builder()
-        .answers(
-            [
-                wc("papers/boiler.cfg"),
-                reply("3"),
-                wc("notes.txt"),
-                reply("4"),
-            ]
-            .map(Answer::content),
-        )
-        .start();
-    let env = creature(&server, true);
-    give(
-        &env,
-        "How many lines does papers/boiler.cfg have?",
-        "reply contains 3",
-        "count",
-    );
-    tick(&env);
-    let done = tick(&env);
+/// A creature whose first count errand (`first`, checked by `check`) is done by `look` then
+/// the reply `answer`, given a second count worded past the rules ("Tally the lines of
+/// notes.txt"): its step is practice's `wc -l notes.txt`, and it is done.
+fn practice_counts_the_next_file(env: &TestEnv, first: &str, check: &str) {
+    give(env, first, check, "count");
+    tick(env);
+    let done = tick(env);
     assert!(
         done["events"].to_string().contains("commission #1 is done"),
         "{done}"
     );
     env.write("workspace/notes.txt", "a\nb\nc\nd\n");
     give(
-        &env,
+        env,
         "Tally the lines of notes.txt for me.",
         "reply contains 4",
         "count",
     );
     assert_eq!(
-        show(&env, 2)["stages"],
+        show(env, 2)["stages"],
         serde_json::json!(["read notes.txt"]),
         "the words alone name a file to read"
     );
-    let (prompt, _) = next_prompt(&env);
+    let (prompt, _) = next_prompt(env);
     assert!(
         prompt.trim_end().ends_with("Q: run wc -l notes.txt\nA:"),
         "practice counts it: {}",
         &prompt[prompt.len() - 300..]
     );
-    tick(&env);
-    let done = tick(&env);
+    tick(env);
+    let done = tick(env);
     assert!(
         done["events"].to_string().contains("commission #2 is done"),
         "{done}"
     );
 }
 
+fn bash(command: &str) -> String {
+    format!(r#"{{"tool": "bash", "args": {{"command": "{command}"}}}}"#)
+}
+
+#[test]
+fn a_done_count_gives_the_next_count_of_a_file_its_look_instead_of_a_read() {
+    let server = FakeOpenAi::builder()
+        .answers(
+            [
+                bash("wc -l papers/boiler.cfg"),
+                reply("3"),
+                bash("wc -l notes.txt"),
+                reply("4"),
+            ]
+            .map(Answer::content),
+        )
+        .start();
+    let env = creature(&server, true);
+    practice_counts_the_next_file(
+        &env,
+        "How many lines does papers/boiler.cfg have?",
+        "reply contains 3",
+    );
+}
+
 #[test]
 fn a_done_count_of_a_folder_gives_the_next_count_of_a_file_its_counting_program() {
-    let bash = |c: &str| format!(r#"{{"tool": "bash", "args": {{"command": "{c}"}}}}"#);
     let server = FakeOpenAi::builder()
         .answers(
             [
@@ -306,38 +314,7 @@ fn a_done_count_of_a_folder_gives_the_next_count_of_a_file_its_counting_program(
         .start();
     let env = creature(&server, true);
     env.write("workspace/papers/a.txt", "a\n");
-    env.write("workspace/papers/b.txt", "b\n");
-    give(
-        &env,
-        "How many files are in papers?",
-        "reply contains 2",
-        "count",
-    );
-    tick(&env);
-    let done = tick(&env);
-    assert!(
-        done["events"].to_string().contains("commission #1 is done"),
-        "{done}"
-    );
-    env.write("workspace/notes.txt", "a\nb\nc\nd\n");
-    give(
-        &env,
-        "Tally the lines of notes.txt for me.",
-        "reply contains 4",
-        "count",
-    );
-    let (prompt, _) = next_prompt(&env);
-    assert!(
-        prompt.trim_end().ends_with("Q: run wc -l notes.txt\nA:"),
-        "the folder's count, by its counting program, gives the file its count: {}",
-        &prompt[prompt.len() - 300..]
-    );
-    tick(&env);
-    let done = tick(&env);
-    assert!(
-        done["events"].to_string().contains("commission #2 is done"),
-        "{done}"
-    );
+    practice_counts_the_next_file(&env, "How many files are in papers?", "reply contains 2");
 }
 
 #[test]
@@ -545,7 +522,6 @@ fn a_copy_errand_names_its_command_and_bash_takes_it_whole() {
 
 #[test]
 fn a_search_that_found_nothing_widens_to_the_folder_and_the_file_it_names_is_an_answer() {
-    let bash = |c: &str| format!(r#"{{"tool": "bash", "args": {{"command": "{c}"}}}}"#);
     let server = FakeOpenAi::builder()
         .answers(
             [
