@@ -202,13 +202,26 @@ pub fn demonstrated(reply: &str) -> Vec<String> {
         .collect()
 }
 
-/// Whether `text` holds `word` with no letter or digit on either side.
+/// Whether `text` holds `word` as a word of its own: no letter or digit beside it, nor a `:`,
+/// `.`, `/`, `-` or `_` that joins it to one (`12` is in `12 lines` and `it is 12.`, not in
+/// `312`, `12:15` or `v12.3`).
 pub fn holds_word(text: &str, word: &str) -> bool {
+    let joins = |c: char| ":./-_".contains(c);
     !word.is_empty()
         && text.match_indices(word).any(|(at, _)| {
-            let before = text[..at].chars().next_back();
-            let after = text[at + word.len()..].chars().next();
-            !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+            let mut before = text[..at].chars().rev();
+            let mut after = text[at + word.len()..].chars();
+            let open = match before.next() {
+                None => true,
+                Some(c) if c.is_alphanumeric() => false,
+                Some(c) => !(joins(c) && before.next().is_some_and(char::is_alphanumeric)),
+            };
+            let close = match after.next() {
+                None => true,
+                Some(c) if c.is_alphanumeric() => false,
+                Some(c) => !(joins(c) && after.next().is_some_and(char::is_alphanumeric)),
+            };
+            open && close
         })
 }
 

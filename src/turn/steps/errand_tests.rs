@@ -374,6 +374,9 @@ fn a_worked_example_s_answer_is_a_copy_unless_something_shown_holds_it() {
     assert!(copies_demonstration("It says Pip.", &shown));
     assert!(!copies_demonstration("7 lines", &shown));
     assert!(!copies_demonstration("125 lines", &shown));
+    assert!(!copies_demonstration("driver: 12:15", &shown));
+    assert!(!copies_demonstration("v12.3", &shown));
+    assert!(copies_demonstration("It is 12.", &shown));
     let known = vec!["shed/list.txt says: wax".to_string()];
     assert!(gives_nothing(
         "12 lines",
