@@ -203,8 +203,8 @@ pub fn demonstrated(reply: &str) -> Vec<String> {
 }
 
 /// Whether `text` holds `word` as a word of its own: no letter or digit beside it, nor a `:`,
-/// `.`, `/`, `-` or `_` that joins it to one (`12` is in `12 lines` and `it is 12.`, not in
-/// `312`, `12:15` or `v12.3`).
+/// `.`, `/`, `-` or `_` that joins it to one, nor a `#` that makes it a number of something
+/// (`12` is in `12 lines` and `it is 12.`, not in `312`, `12:15`, `v12.3` or `commission #12`).
 pub fn holds_word(text: &str, word: &str) -> bool {
     let joins = |c: char| ":./-_".contains(c);
     !word.is_empty()
@@ -213,7 +213,7 @@ pub fn holds_word(text: &str, word: &str) -> bool {
             let mut after = text[at + word.len()..].chars();
             let open = match before.next() {
                 None => true,
-                Some(c) if c.is_alphanumeric() => false,
+                Some(c) if c.is_alphanumeric() || c == '#' => false,
                 Some(c) => !(joins(c) && before.next().is_some_and(char::is_alphanumeric)),
             };
             let close = match after.next() {

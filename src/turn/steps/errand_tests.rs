@@ -377,6 +377,12 @@ fn a_worked_example_s_answer_is_a_copy_unless_something_shown_holds_it() {
     assert!(!copies_demonstration("driver: 12:15", &shown));
     assert!(!copies_demonstration("v12.3", &shown));
     assert!(copies_demonstration("It is 12.", &shown));
+    // A commission's number in a System line is no value the world showed.
+    let numbered = shown.replace(
+        "[3 world] ok: a.txt b.txt",
+        "[3 world] ok: a.txt b.txt\n[3 System] the keeper's commission #12 is done",
+    );
+    assert!(copies_demonstration("12", &numbered));
     let known = vec!["shed/list.txt says: wax".to_string()];
     assert!(gives_nothing(
         "12 lines",
