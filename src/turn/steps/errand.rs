@@ -364,10 +364,13 @@ pub enum Chore {
     Move,
     /// `echo 'LINE' >> HERE`.
     Append,
+    /// `echo 'WORD' > NEW`: a word written into a file that is not there yet.
+    Write,
 }
 
 impl Chore {
-    /// The chore a command does, read from its form: `cp A B`, `mv A B`, `echo 'L' >> F`.
+    /// The chore a command does, read from its form: `cp A B`, `mv A B`, `echo 'L' >> F`,
+    /// `echo 'W' > F`.
     pub fn of_command(command: &str) -> Option<Chore> {
         static TWO: LazyLock<Regex> = LazyLock::new(|| {
             Regex::new(r"^(cp|mv)\s+[^\s;&|<>`$'\x22-][^\s;&|<>`$'\x22]*\s+[^\s;&|<>`$'\x22-][^\s;&|<>`$'\x22]*$")
@@ -385,7 +388,27 @@ impl Chore {
                 Chore::Move
             });
         }
-        APPEND.is_match(command).then_some(Chore::Append)
+        static WRITE: LazyLock<Regex> = LazyLock::new(|| {
+            Regex::new(r"^echo\s+'[^'\n]*'\s*>\s*[^\s;&|<>`$'\x22-][^\s;&|<>`$'\x22]*$")
+                .expect("a valid pattern")
+        });
+        if APPEND.is_match(command) {
+            return Some(Chore::Append);
+        }
+        WRITE.is_match(command).then_some(Chore::Write)
+    }
+
+    /// The chore an action did: a command's ([`Chore::of_command`]), or a `write_file` of one
+    /// line ([`Chore::Write`], however the lesson wrote it).
+    pub fn of_action(action: &Action) -> Option<Chore> {
+        match action.tool.as_str() {
+            "bash" => Chore::of_command(action.str_arg("command")?),
+            "write_file" => {
+                let content = action.str_arg("content")?.trim_end_matches('\n');
+                (!content.is_empty() && !content.contains('\n')).then_some(Chore::Write)
+            }
+            _ => None,
+        }
     }
 }
 
@@ -403,6 +426,7 @@ pub fn spoils_the_chore(step: &str, path: &str) -> Option<String> {
     let carried = match chore {
         Chore::Copy | Chore::Move => *words.get(1)?,
         Chore::Append => *words.last()?,
+        Chore::Write => return None,
     };
     let norm = |p: &str| p.trim().trim_start_matches("./").to_string();
     (norm(path) == norm(carried)).then(|| norm(carried))
@@ -416,6 +440,258 @@ struct Operands {
     here: Option<String>,
     new: Option<String>,
     line: Option<String>,
+    word: Option<String>,
+}
+
+/// The words any errand is said with, whatever it asks: articles, pronouns, prepositions,
+/// helpers and courtesies, and the verbs and nouns of putting words into files. What is left of
+/// an errand's sentence without them (and without its paths) is what the keeper brought to it.
+const ERRAND_WORDS: &[&str] = &[
+    // articles, pronouns, determiners
+    "a",
+    "an",
+    "the",
+    "i",
+    "me",
+    "my",
+    "mine",
+    "you",
+    "your",
+    "we",
+    "us",
+    "our",
+    "it",
+    "its",
+    "this",
+    "that",
+    "these",
+    "those",
+    "there",
+    "here",
+    "one",
+    "some",
+    "any",
+    "each",
+    "every",
+    "other",
+    "another",
+    "same",
+    "what",
+    "which",
+    "who",
+    "whatever",
+    // prepositions, conjunctions, adverbs
+    "in",
+    "into",
+    "inside",
+    "within",
+    "to",
+    "at",
+    "on",
+    "onto",
+    "of",
+    "for",
+    "from",
+    "with",
+    "without",
+    "by",
+    "as",
+    "about",
+    "under",
+    "over",
+    "up",
+    "down",
+    "out",
+    "and",
+    "or",
+    "but",
+    "so",
+    "then",
+    "than",
+    "if",
+    "just",
+    "only",
+    "also",
+    "too",
+    "now",
+    "please",
+    "thanks",
+    "thank",
+    "kindly",
+    "again",
+    "nothing",
+    "else",
+    "alone",
+    // helpers
+    "is",
+    "are",
+    "was",
+    "were",
+    "be",
+    "been",
+    "being",
+    "am",
+    "do",
+    "does",
+    "did",
+    "done",
+    "have",
+    "has",
+    "had",
+    "having",
+    "will",
+    "would",
+    "shall",
+    "should",
+    "can",
+    "could",
+    "may",
+    "might",
+    "must",
+    "not",
+    "no",
+    "d",
+    "ll",
+    "s",
+    "t",
+    "re",
+    "ve",
+    "m",
+    // wanting and asking
+    "need",
+    "needs",
+    "want",
+    "wants",
+    "like",
+    "let",
+    "get",
+    "got",
+    "go",
+    "see",
+    "make",
+    "makes",
+    "made",
+    "making",
+    "create",
+    "creates",
+    "created",
+    "creating",
+    "give",
+    "given",
+    // putting words in a file
+    "write",
+    "writes",
+    "written",
+    "writing",
+    "wrote",
+    "put",
+    "puts",
+    "putting",
+    "save",
+    "saves",
+    "saved",
+    "saving",
+    "store",
+    "stores",
+    "stored",
+    "storing",
+    "keep",
+    "keeps",
+    "kept",
+    "place",
+    "places",
+    "placed",
+    "set",
+    "sets",
+    "record",
+    "records",
+    "recorded",
+    "note",
+    "jot",
+    "type",
+    "enter",
+    "add",
+    "adds",
+    "added",
+    "drop",
+    "leave",
+    "fill",
+    "mark",
+    "hold",
+    "holds",
+    "holding",
+    "contain",
+    "contains",
+    "containing",
+    "contained",
+    "say",
+    "says",
+    "saying",
+    "said",
+    "read",
+    "reads",
+    "show",
+    "shows",
+    "carry",
+    "carries",
+    "bear",
+    "bears",
+    // files and their parts
+    "file",
+    "files",
+    "new",
+    "empty",
+    "blank",
+    "called",
+    "named",
+    "name",
+    "titled",
+    "word",
+    "words",
+    "text",
+    "line",
+    "lines",
+    "content",
+    "contents",
+    "folder",
+    "directory",
+    "top",
+    "level",
+    "single",
+    "plain",
+    "exactly",
+    "own",
+    "itself",
+];
+
+/// The one word an errand asks to be written, when its sentence gives one plainly: its one
+/// quoted line, or else the one word left of its sentence once its paths, the pieces of its
+/// paths and the [`ERRAND_WORDS`] are taken away. None when nothing is left, or more than one
+/// word is (which one is meant is a guess).
+fn word_to_write(text: &str, named: &[String], line: Option<&String>) -> Option<String> {
+    if let Some(line) = line {
+        return Some(line.clone());
+    }
+    static WORD: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"[A-Za-z0-9][A-Za-z0-9_-]*").expect("a valid pattern"));
+    let pieces: BTreeSet<String> = named
+        .iter()
+        .flat_map(|p| p.split(['/', '.', '-', '_']).map(str::to_lowercase))
+        .collect();
+    let sentence = PATH.replace_all(text, " ");
+    let mut left: Vec<&str> = WORD
+        .find_iter(&sentence)
+        .map(|m| m.as_str())
+        .filter(|w| {
+            let lower = w.to_lowercase();
+            !ERRAND_WORDS.contains(&lower.as_str()) && !pieces.contains(&lower)
+        })
+        .collect();
+    left.dedup_by(|a, b| a.eq_ignore_ascii_case(b));
+    match left.as_slice() {
+        [one] if one.len() <= 40 => Some(one.to_string()),
+        _ => None,
+    }
 }
 
 impl Operands {
@@ -442,11 +718,13 @@ impl Operands {
             .filter(|_| text.matches('\'').count() == 2)
             .map(|c| c[1].trim().to_string())
             .filter(|l| !l.is_empty() && !l.starts_with('-'));
+        let word = word_to_write(text, &named, line.as_ref());
         Operands {
             named,
             here,
             new,
             line,
+            word,
         }
     }
 
@@ -456,17 +734,32 @@ impl Operands {
             Chore::Copy => format!("cp {} {}", self.here.as_ref()?, self.new.as_ref()?),
             Chore::Move => format!("mv {} {}", self.here.as_ref()?, self.new.as_ref()?),
             Chore::Append => format!("echo '{}' >> {}", self.line.as_ref()?, self.here.as_ref()?),
+            // One path named, not there yet: nothing of the keeper's is written over.
+            Chore::Write => match self.named.as_slice() {
+                [_] => format!("echo '{}' > {}", self.word.as_ref()?, self.new.as_ref()?),
+                _ => return None,
+            },
         };
         Some(Stage::Run(command).text())
     }
 }
 
-/// The chore a lesson's `command` did (`cp`, `mv`, or adding a line), made again with `text`'s
-/// own operands, as a step: what practice gives an errand of the lesson's kind whose words
-/// named no chore plainly ([`chores`] found none). None when the command is none of these, or
-/// the words name no such operands here.
+/// The chore a lesson did (`cp`, `mv`, adding a line, writing a word into a new file), made
+/// again with `text`'s own operands, as a step: what practice gives an errand of the lesson's
+/// kind whose words named no chore plainly ([`chores`] found none). None when the words name
+/// no such operands here.
+///
+/// A word to write is read more loosely than [`chores`] reads one: not only after "the word",
+/// "says" or a verb of writing, but as the one word the sentence holds besides its paths and
+/// the words any errand is said with. The lesson says a word is written; the keeper's sentence
+/// says which.
+pub fn chore_again(chore: Chore, text: &str, workspace: &Path) -> Option<String> {
+    Operands::of(text, workspace).chore(chore)
+}
+
+/// [`chore_again`] for the chore a lesson's `command` did ([`Chore::of_command`]).
 pub fn chore_like(command: &str, text: &str, workspace: &Path) -> Option<String> {
-    Operands::of(text, workspace).chore(Chore::of_command(command)?)
+    chore_again(Chore::of_command(command)?, text, workspace)
 }
 
 /// The look a lesson's `command` took, taken on `file` instead, as a step: what practice gives

@@ -446,8 +446,8 @@ fn a_lesson_s_chore_is_made_again_with_the_new_words_operands() {
         "cp a b; rm c",
         "cat a > b",
         "mv a b c",
-        "echo 'x' > a.txt",
         "echo `id` >> a.txt",
+        "echo 'x' > a.txt; rm b",
     ] {
         assert_eq!(Chore::of_command(command), None, "{command}");
         assert_eq!(
@@ -459,6 +459,92 @@ fn a_lesson_s_chore_is_made_again_with_the_new_words_operands() {
     assert_eq!(
         none("cp a b", "Keep papers/boiler.cfg safe as ../../etc/x.cfg."),
         None
+    );
+}
+
+/// A write lesson's chore made again on wordings of the keeper's own: none of these is a tune or
+/// test wording of the suite; the word is the one thing the sentence holds besides its path and
+/// the words any errand is said with.
+#[test]
+fn a_write_lesson_writes_the_one_word_a_new_wording_brings() {
+    let h = house();
+    let ws = h.path();
+    let write = |text: &str| chore_again(Chore::Write, text, ws);
+    for (text, step) in [
+        (
+            "Jot down heron in papers/bird.txt.",
+            "run echo 'heron' > papers/bird.txt",
+        ),
+        (
+            "papers/bird.txt should hold heron.",
+            "run echo 'heron' > papers/bird.txt",
+        ),
+        (
+            "Could you make plate.txt and have it contain copper?",
+            "run echo 'copper' > plate.txt",
+        ),
+        (
+            "Drop ochre into letters/paint.txt for me.",
+            "run echo 'ochre' > letters/paint.txt",
+        ),
+        (
+            "Fill gate.md with rowan, please.",
+            "run echo 'rowan' > gate.md",
+        ),
+        (
+            "I'd like sign.txt to read Larch.",
+            "run echo 'Larch' > sign.txt",
+        ),
+        (
+            "Record 'blue door' in manuals/door.txt.",
+            "run echo 'blue door' > manuals/door.txt",
+        ),
+    ] {
+        assert_eq!(write(text).as_deref(), Some(step), "{text}");
+    }
+    // Nothing to write but a guess: no word left, two left, or a word only a path holds.
+    for text in [
+        "Make a new file papers/bird.txt.",
+        "Put heron and crane in papers/bird.txt.",
+        "Write papers/heron.txt.",
+        // The file is the keeper's already: writing it would lose what it holds.
+        "Jot down heron in manuals/north.txt.",
+        // Two paths: which is written is a guess.
+        "Jot down heron in a.txt or b.txt.",
+        // Outside the workspace.
+        "Jot down heron in ../../etc/bird.txt.",
+    ] {
+        assert_eq!(write(text), None, "{text}");
+    }
+    // A lesson that wrote one line with `write_file`, or with `echo 'W' > F`, is a write.
+    let wrote = |tool: &str, args: serde_json::Value| Chore::of_action(&Action::new(tool, args));
+    assert_eq!(
+        wrote(
+            "write_file",
+            serde_json::json!({"path": "a.txt", "content": "fern\n"})
+        ),
+        Some(Chore::Write)
+    );
+    assert_eq!(
+        wrote(
+            "write_file",
+            serde_json::json!({"path": "a.txt", "content": "a\nb\n"})
+        ),
+        None
+    );
+    assert_eq!(
+        wrote(
+            "bash",
+            serde_json::json!({"command": "echo 'fern' > a.txt"})
+        ),
+        Some(Chore::Write)
+    );
+    assert_eq!(
+        wrote(
+            "bash",
+            serde_json::json!({"command": "echo 'fern' >> a.txt"})
+        ),
+        Some(Chore::Append)
     );
 }
 

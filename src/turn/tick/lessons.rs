@@ -14,7 +14,7 @@ use crate::creature::commissions::{self, Commission};
 use crate::creature::{Action, REPLY};
 use crate::memory::{LazyMemory, Witness, Witnessed};
 use crate::turn::steps::Closing;
-use crate::turn::steps::errand::{self, Stage};
+use crate::turn::steps::errand::{self, Chore, Stage};
 use crate::turn::steps::{Source, StepRef};
 use crate::wisdom::errands::{self, Role};
 use crate::wisdom::recall::Closure;
@@ -144,8 +144,8 @@ pub fn closure(step: Option<&str>, closing: &Closing, action: Option<&Action>) -
 /// Practice (`[wisdom] errands_enabled`, design §3.6): what the nearest lessons of an errand's
 /// kind did gives the current step's commission, not yet begun, the step its words did not:
 /// - one that asks no answer and whose words named no chore ([`errand::steps_for`] found none)
-///   takes the chore the lessons did (`cp`, `mv`, adding a line), made again with its own
-///   paths and line ([`errand::chore_like`]);
+///   takes the chore the lessons did (`cp`, `mv`, adding a line, writing a word into a new
+///   file), made again with its own paths, line and word ([`errand::chore_again`]);
 /// - one whose words only named a file to read takes the look the lessons took on a file
 ///   (`wc -l a.txt`), taken on its file ([`errand::look_like`]).
 ///
@@ -198,12 +198,14 @@ pub fn adopt_practice(
     )?;
     let adopted = found.iter().find_map(|p| {
         let action = serde_json::from_str::<Action>(&p.action).ok()?;
-        let command = action
-            .str_arg("command")
-            .filter(|_| action.tool == "bash")?;
         match &read {
-            Some(file) => errand::look_like(command, file),
-            None => errand::chore_like(command, &c.text, workspace),
+            Some(file) => {
+                let command = action
+                    .str_arg("command")
+                    .filter(|_| action.tool == "bash")?;
+                errand::look_like(command, file)
+            }
+            None => errand::chore_again(Chore::of_action(&action)?, &c.text, workspace),
         }
     });
     let Some(stage) = adopted else {

@@ -317,6 +317,54 @@ fn a_done_count_of_a_folder_gives_the_next_count_of_a_file_its_counting_program(
     practice_counts_the_next_file(&env, "How many files are in papers?", "reply contains 2");
 }
 
+/// A write done with `write_file` on words no rule reads is a lesson: the next write errand,
+/// worded otherwise again, is given `echo 'WORD' > FILE` with the one word its sentence brings,
+/// and bash closes it.
+#[test]
+fn a_done_write_gives_the_next_write_its_word_and_file() {
+    let wrote =
+        r#"{"tool": "write_file", "args": {"path": "papers/leaf.txt", "content": "fern\n"}}"#;
+    let server = FakeOpenAi::builder()
+        .answers([wrote.into(), bash("echo 'heron' > papers/bird.txt")].map(Answer::content))
+        .start();
+    let env = creature(&server, true);
+    give(
+        &env,
+        "Make papers/leaf.txt hold fern.",
+        "file papers/leaf.txt contains fern",
+        "write",
+    );
+    assert!(
+        show(&env, 1)["stages"].as_array().is_none_or(Vec::is_empty),
+        "the words name no chore the rules read"
+    );
+    let done = tick(&env);
+    assert!(
+        done["events"].to_string().contains("commission #1 is done"),
+        "{done}"
+    );
+    give(
+        &env,
+        "Jot down heron in papers/bird.txt.",
+        "file papers/bird.txt contains heron",
+        "write",
+    );
+    let (prompt, _) = next_prompt(&env);
+    assert!(
+        prompt.contains(
+            "a write errand you did before gives the keeper's commission #2 its step: \
+             run echo 'heron' > papers/bird.txt"
+        ),
+        "{prompt}"
+    );
+    let done = tick(&env);
+    assert!(
+        done["events"].to_string().contains("commission #2 is done"),
+        "{done}"
+    );
+    assert_eq!(env.read("workspace/papers/bird.txt"), "heron\n");
+}
+
 #[test]
 fn writing_the_file_a_rename_carries_is_refused_and_the_keeper_s_words_arrive_whole() {
     let write = r#"{"tool": "write_file", "args": {"path": "papers/boiler.cfg", "content": "papers/boiler.cfg"}}"#;
