@@ -17,7 +17,7 @@ pub struct Args {
     /// (only ever measured) or `all`.
     #[arg(long, value_enum, default_value_t = Half::Test)]
     pub half: Half,
-    /// How many errands (the kinds come round in rounds, each once a round).
+    /// How many errands, 1 to 100 (the kinds come round in rounds, each once a round).
     #[arg(long, value_name = "N", default_value_t = 40)]
     pub count: usize,
     /// Where to write house/ and commissions.txt (a new or empty directory).

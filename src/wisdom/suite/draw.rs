@@ -68,6 +68,7 @@ pub fn draw(seed: u64, half: Half, n: usize, kinds: &[KindWordings]) -> Suite {
             let recall = order.remove(r);
             order.push(recall);
         }
+        let before = errands.len();
         for k in order {
             if errands.len() == n {
                 break;
@@ -82,6 +83,10 @@ pub fn draw(seed: u64, half: Half, n: usize, kinds: &[KindWordings]) -> Suite {
             if let Some(errand) = d.errand(&kinds[kind].name, wording) {
                 errands.push(errand);
             }
+        }
+        // A round that drew nothing: every pool is spent, and no later round draws more.
+        if errands.len() == before {
+            break;
         }
     }
     let mut files = d.files;
@@ -141,12 +146,14 @@ impl Draw {
             None => format!("{s}.{ext}"),
         };
         let mut path = at(stem);
-        let mut k = 2;
+        let mut k = 0;
         while self.paths.contains(&path) || self.dirs.contains(&path) {
-            path = at(&format!(
-                "{stem}-{}",
-                ["b", "c", "d", "e", "f"][(k - 2) % 5]
-            ));
+            // `-b` to `-f`, then `-7`, `-8`…: every try a name not tried before.
+            let suffix = match ["b", "c", "d", "e", "f"].get(k) {
+                Some(letter) => letter.to_string(),
+                None => (k + 2).to_string(),
+            };
+            path = at(&format!("{stem}-{suffix}"));
             k += 1;
         }
         self.paths.insert(path.clone());

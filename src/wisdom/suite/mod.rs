@@ -48,8 +48,9 @@ pub struct Suite {
     pub errands: Vec<Errand>,
 }
 
-/// Most errands one suite draws.
-pub const MAX_ERRANDS: usize = 200;
+/// Most errands one suite draws: every seed's names and values give at least this many (a test
+/// draws thirty seeds of each half), and a count past what a seed gives is refused.
+pub const MAX_ERRANDS: usize = 100;
 
 /// Draws a suite of `n` errands from `seed`, worded from `half`.
 pub fn generate(seed: u64, half: Half, n: usize) -> Result<Suite> {
@@ -58,7 +59,14 @@ pub fn generate(seed: u64, half: Half, n: usize) -> Result<Suite> {
             "a suite has 1 to {MAX_ERRANDS} errands; {n} asked"
         )));
     }
-    Ok(draw::draw(seed, half, n, &wordings::shipped()))
+    let suite = draw::draw(seed, half, n, &wordings::shipped());
+    if suite.errands.len() < n {
+        return Err(Error::usage(format!(
+            "seed {seed} draws only {} errands before its names and values run out; {n} asked",
+            suite.errands.len()
+        )));
+    }
+    Ok(suite)
 }
 
 impl Suite {

@@ -133,3 +133,21 @@ fn a_house_is_written_once_and_not_over_another() {
     assert_eq!(s.write(dir.path()).unwrap_err().code(), 64);
     assert_eq!(generate(1, Half::Test, 0).unwrap_err().code(), 64);
 }
+
+/// Every seed draws the most errands a suite may ask; asked for more than its names and values
+/// give, the draw ends (a round that draws nothing ends it) rather than waiting on them.
+#[test]
+fn a_count_past_what_a_seed_draws_is_refused_not_waited_on() {
+    for seed in 0..30 {
+        for half in [Half::Tune, Half::Test] {
+            assert_eq!(
+                generate(seed, half, MAX_ERRANDS).unwrap().errands.len(),
+                MAX_ERRANDS
+            );
+            let drawn = super::draw::draw(seed, half, 4 * MAX_ERRANDS, &wordings::shipped());
+            assert!(drawn.errands.len() < 4 * MAX_ERRANDS, "seed {seed}");
+        }
+    }
+    let e = generate(1, Half::Test, MAX_ERRANDS + 1).unwrap_err();
+    assert_eq!(e.code(), 64, "{e}");
+}
