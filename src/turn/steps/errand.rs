@@ -838,6 +838,11 @@ pub const KNOWN_LINES: usize = 4;
 /// showed when `action` did it), each introduced by its source, at most [`KNOWN_LINES`], the
 /// line sharing most words with `question` last (nearest the question). A look that showed
 /// several lines is also said to have shown that many.
+///
+/// A file read whole that shares fewer words with a question than its length does ("how long
+/// is it in lines", "its line count") is stated by its length alone, `F has 8 lines (line count
+/// 8)`, as `wc -l` would count it: a small model does not count the lines it is shown, it
+/// copies one of them.
 pub fn known(stage: &Stage, action: Option<&Action>, seen: &str, question: &str) -> Vec<String> {
     let source = stage.source(action);
     let lines: Vec<&str> = seen
@@ -845,6 +850,17 @@ pub fn known(stage: &Stage, action: Option<&Action>, seen: &str, question: &str)
         .map(str::trim)
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
         .collect();
+    if let Stage::Read(file) = stage
+        && let Some(n) = whole_lines(seen)
+        && n > 1
+    {
+        let length = format!("{n} lines (line count {n})");
+        let asked: BTreeSet<String> = words(question).into_iter().collect();
+        let best = lines.iter().map(|l| shared(l, &asked)).max().unwrap_or(0);
+        if shared(&length, &asked) > best {
+            return vec![format!("{file} has {length}")];
+        }
+    }
     let mut out: Vec<String> = ranked(&lines, question)
         .into_iter()
         .map(|l| format!("{source}: {l}"))
@@ -864,14 +880,7 @@ pub fn ranked<'a>(lines: &[&'a str], question: &str) -> Vec<&'a str> {
     let mut scored: Vec<(usize, usize, &str)> = lines
         .iter()
         .enumerate()
-        .map(|(i, l)| {
-            let shared = words(l)
-                .into_iter()
-                .collect::<BTreeSet<_>>()
-                .intersection(&asked)
-                .count();
-            (shared, i, *l)
-        })
+        .map(|(i, l)| (shared(l, &asked), i, *l))
         .collect();
     // Most shared last; among equals, the file's own order.
     scored.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
@@ -884,6 +893,28 @@ pub fn ranked<'a>(lines: &[&'a str], question: &str) -> Vec<&'a str> {
     let mut kept: Vec<(usize, usize, &str)> = scored.into_iter().skip(skip).collect();
     kept.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
     kept.into_iter().map(|(_, _, l)| l).collect()
+}
+
+/// How many of `asked`'s words `line` holds.
+fn shared(line: &str, asked: &BTreeSet<String>) -> usize {
+    words(line)
+        .into_iter()
+        .collect::<BTreeSet<_>>()
+        .intersection(asked)
+        .count()
+}
+
+/// How many lines a file's text holds as `wc -l` counts them, when `seen` is the whole of it:
+/// none when a read cut it (`[... N bytes cut ...]`) or it is no text.
+fn whole_lines(seen: &str) -> Option<usize> {
+    static CUT: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?m)^\[\.\.\. \d+ (?:bytes|chars) cut \.\.\.\]$").expect("a valid pattern")
+    });
+    if CUT.is_match(seen) || seen.starts_with("(a binary file") {
+        return None;
+    }
+    let text = seen.trim_end_matches('\n');
+    (!text.is_empty()).then(|| text.lines().count())
 }
 
 /// Episodes searched for an earlier read of a file.

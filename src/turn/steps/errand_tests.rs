@@ -218,6 +218,41 @@ fn the_line_that_answers_is_nearest_the_question() {
     assert_eq!(listed.len(), 1 + KNOWN_LINES);
 }
 
+/// Asked for a file's length in lines (wordings of the keeper's own, none of the suite's), the
+/// answer is asked with the length alone; asked anything else, the lines as before.
+#[test]
+fn a_file_asked_for_its_length_in_lines_is_stated_by_it() {
+    let read = Stage::Read("sheds/tools.txt".into());
+    let seen = "rake\nhoe\nspade\n\nshears\n";
+    for question in [
+        "How long is sheds/tools.txt in lines?",
+        "Give me the line total of sheds/tools.txt.",
+        "sheds/tools.txt: how many lines?",
+    ] {
+        assert_eq!(
+            known(&read, None, seen, question),
+            vec!["sheds/tools.txt has 5 lines (line count 5)"],
+            "{question}"
+        );
+    }
+    // Asked for a value, or for the file whole, no length is stated.
+    let k = known(&read, None, seen, "Which tool in sheds/tools.txt digs?");
+    assert!(k.iter().all(|l| !l.contains("line count")), "{k:?}");
+    let k = known(
+        &Stage::Read("papers/boiler.cfg".into()),
+        None,
+        "pressure: 62\nengineer: Signe\n",
+        "What is the pressure line of papers/boiler.cfg?",
+    );
+    assert_eq!(k, vec!["papers/boiler.cfg says: pressure: 62"]);
+    // A file a read cut, or of one line, is not counted.
+    let cut = "a\nb\n[... 900 bytes cut ...]\ny\nz\n";
+    let k = known(&read, None, cut, "How many lines does it have?");
+    assert!(k.iter().all(|l| !l.contains("line count")), "{k:?}");
+    let k = known(&read, None, "rake\n", "How many lines does it have?");
+    assert!(k.iter().all(|l| !l.contains("line count")), "{k:?}");
+}
+
 #[test]
 fn a_reply_that_only_repeats_the_words_or_the_command_answers_nothing() {
     let text = "Run wc -l house/errands.txt and tell me the number.";
