@@ -1139,8 +1139,20 @@ pub fn copies_demonstration(reply: &str, shown: &str) -> bool {
     // Nor is a line's tick: `[25 world]` holds no 25 the world showed.
     static TICK: LazyLock<Regex> =
         LazyLock::new(|| Regex::new(r"(?m)^\[\d+ ").expect("a valid pattern"));
+    // Nor is its own reply quoted in a memory, a lesson or a scar, nor a number the platform
+    // counts with: `step 12`, `tick 12`, `age 12`, `12 ticks`.
+    static QUOTED: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r#"(?i)\breply\s+(?:`[^`\n]*`|"[^"\n]*")|\bsaid to the keeper:[^\n]*"#)
+            .expect("a valid pattern")
+    });
+    static COUNTER: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)\b(?:step|tick|age|commission|day|level)\s+#?\d+\b|\b\d+\s+ticks?\b")
+            .expect("a valid pattern")
+    });
     let others = crate::world::prompt::without_demonstrations(shown);
     let rest = OWN.replace_all(&others, "");
+    let rest = QUOTED.replace_all(&rest, "");
+    let rest = COUNTER.replace_all(&rest, "");
     let rest = TICK.replace_all(&rest, "[").to_lowercase();
     copied.iter().any(|r| !holds_word(&rest, r))
 }

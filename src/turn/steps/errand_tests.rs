@@ -441,6 +441,21 @@ fn a_worked_example_s_answer_is_a_copy_unless_something_shown_holds_it() {
          own; reply `a.txt` instead\n[4 you] reply `12`",
     );
     assert!(copies_demonstration("12", &quoted));
+    // Nor is it when a memory, a lesson or a scar quotes it, wherever it stands; nor is a
+    // number the platform counts with (a step's, a tick's, an age).
+    for line in [
+        "- In \"How long is a.txt?\": reply \"12\" failed (invalid_args)",
+        "- (second thought) reply `12` gives nothing of its own; reply `6` instead",
+        "- said to the keeper: 12",
+        "[3 System] step 12 is done: read card.txt",
+        "[3 System] done in 12 ticks, at age 12",
+    ] {
+        let remembered = shown.replace(
+            "[3 world] ok: a.txt b.txt",
+            &format!("[3 world] ok: a.txt b.txt\n{line}"),
+        );
+        assert!(copies_demonstration("12", &remembered), "{line}");
+    }
 }
 
 #[test]
