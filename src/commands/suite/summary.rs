@@ -64,10 +64,14 @@ fn lives(ctx: &Ctx, homes: &[PathBuf], within: u64) -> Result<Vec<Life>> {
                 .into_iter()
                 .map(|(_, s)| s)
                 .collect();
-            let refused_copies = rx
+            let episodes: Vec<crate::wisdom::episodes::Episode> = rx
                 .ring::<crate::wisdom::episodes::Episode>(None)?
                 .into_iter()
-                .filter(|(_, e)| {
+                .map(|(_, e)| e)
+                .collect();
+            let refused_copies = episodes
+                .iter()
+                .filter(|e| {
                     e.tool == crate::creature::REPLY
                         && e.summary.contains(crate::turn::tick::COPIED_REPLY)
                 })
@@ -78,7 +82,7 @@ fn lives(ctx: &Ctx, homes: &[PathBuf], within: u64) -> Result<Vec<Life>> {
             Ok(Life {
                 home: path.display().to_string(),
                 commissions: summary::fates(&all, within),
-                copied_demonstrations: summary::copied_demonstrations(&said, &kept),
+                copied_demonstrations: summary::copied_demonstrations(&said, &kept, &episodes),
                 refused_copies,
             })
         })

@@ -49,25 +49,40 @@ pub fn fates(commissions: &[Commission], within: u64) -> Vec<Fate> {
 
 /// The replies of `said` that give a demonstration's answer (one of
 /// [`crate::world::prompt::demonstrated_answers`], as a word of their own: `12 lines`) to a
-/// commission whose check the reply does not pass: copied from the prompt, not read from the
-/// world.
+/// commission whose check the reply does not pass, and that nothing the world showed since the
+/// commission was given held (`episodes`: a reply `25` after a read that showed "25 December"
+/// is a wrong answer read from the world, not a copy): copied from the prompt.
 pub fn copied_demonstrations(
     said: &[crate::creature::commissions::Said],
     commissions: &[(u64, Commission)],
+    episodes: &[crate::wisdom::episodes::Episode],
 ) -> Vec<String> {
+    use crate::world::prompt::{demonstrated, holds_word};
     said.iter()
-        .filter(|s| !crate::world::prompt::demonstrated(&s.text).is_empty())
         .filter(|s| {
-            let check = s
+            let copied = demonstrated(&s.text);
+            if copied.is_empty() {
+                return false;
+            }
+            let commission = s
                 .commission
                 .and_then(|id| commissions.iter().find(|(i, _)| *i == id))
-                .and_then(|(_, c)| c.check.as_ref());
-            match check {
-                Some(crate::creature::Check::ReplyContains { text }) => {
-                    !crate::creature::check::reply_holds(text, &s.text)
-                }
-                _ => true,
+                .map(|(_, c)| c);
+            if let Some(crate::creature::Check::ReplyContains { text }) =
+                commission.and_then(|c| c.check.as_ref())
+                && crate::creature::check::reply_holds(text, &s.text)
+            {
+                return false;
             }
+            let since = commission.map_or(0, |c| c.given_tick);
+            let shown: Vec<String> = episodes
+                .iter()
+                .filter(|e| e.tool != crate::creature::REPLY && e.tick >= since && e.tick <= s.tick)
+                .map(|e| e.summary.to_lowercase())
+                .collect();
+            copied
+                .iter()
+                .any(|v| !shown.iter().any(|w| holds_word(w, v)))
         })
         .map(|s| s.text.clone())
         .collect()
@@ -300,5 +315,61 @@ mod tests {
         let f = fates(&[late, quick], TICKS_EACH);
         assert_eq!((f[0].done, f[1].done), (false, true));
         assert_eq!(f[1].ticks, Some(2));
+    }
+}
+
+#[cfg(test)]
+mod copies {
+    use super::*;
+    use crate::creature::commissions::Said;
+    use crate::creature::{Action, Check};
+    use crate::wisdom::recall::tests::episode;
+
+    #[test]
+    fn a_demonstration_s_value_the_world_showed_is_a_wrong_answer_not_a_copy() {
+        let c = Commission::new(
+            "What is the door code in study/studio.txt?",
+            Some(Check::ReplyContains {
+                text: "5370".into(),
+            }),
+            None,
+            120,
+            0,
+        );
+        let commissions = vec![(7, c)];
+        let said = |tick: u64, text: &str| Said {
+            tick,
+            at: 0,
+            text: text.into(),
+            commission: Some(7),
+        };
+        let mut read = episode(
+            122,
+            "s",
+            &Action::new("read_file", serde_json::json!({"path": "study/studio.txt"})),
+            true,
+        );
+        read.summary =
+            "read_file `study/studio.txt` -> ok: The booking date is 25 December.".into();
+        let mut twelve = episode(
+            123,
+            "s",
+            &Action::new("reply", serde_json::json!({"text": "12"})),
+            true,
+        );
+        twelve.summary = "reply `12` -> ok: said".into();
+        let episodes = vec![read, twelve];
+        let copied = copied_demonstrations(
+            &[said(123, "25"), said(124, "12"), said(125, "5370")],
+            &commissions,
+            &episodes,
+        );
+        // `25` was read; `12` was only ever said; `5370` passed its check.
+        assert_eq!(copied, vec!["12".to_string()]);
+        // Before the commission was given, what the world showed is not what it was answered from.
+        let mut before = episodes.clone();
+        before[0].tick = 100;
+        let early = copied_demonstrations(&[said(123, "25")], &commissions, &before);
+        assert_eq!(early, vec!["25".to_string()]);
     }
 }
