@@ -124,6 +124,8 @@ pub struct Precedent {
     pub known: Vec<String>,
     pub sim: f32,
     pub provenance: Provenance,
+    /// The heirloom volume it came in, for an inherited lesson.
+    pub volume: Option<String>,
     /// What the bet of showing it settles on.
     pub shape: String,
 }
@@ -298,6 +300,8 @@ pub fn recall(
                 .collect(),
             sim: h.sim,
             provenance: h.engram.provenance,
+            volume: source_of(s, crate::memory::engram::HEIRLOOM_SOURCE)
+                .map(|v| v.chars().take(60).collect()),
             shape: shape.to_string(),
         });
     }

@@ -12,7 +12,7 @@ use crate::base::exit::Result;
 use crate::base::store::Tx;
 use crate::creature::commissions::{self, Commission};
 use crate::creature::{Action, REPLY};
-use crate::memory::{LazyMemory, Witness, Witnessed};
+use crate::memory::{LazyMemory, Provenance, Witness, Witnessed};
 use crate::turn::steps::Closing;
 use crate::turn::steps::errand::{self, Chore, Stage};
 use crate::turn::steps::{Source, StepRef};
@@ -198,7 +198,7 @@ pub fn adopt_practice(
     )?;
     let adopted = found.iter().find_map(|p| {
         let action = serde_json::from_str::<Action>(&p.action).ok()?;
-        match &read {
+        let stage = match &read {
             Some(file) => {
                 let command = action
                     .str_arg("command")
@@ -206,14 +206,23 @@ pub fn adopt_practice(
                 errand::look_like(command, file)
             }
             None => errand::chore_again(Chore::of_action(&action)?, &c.text, workspace),
-        }
+        }?;
+        Some((stage, p))
     });
-    let Some(stage) = adopted else {
+    let Some((stage, lesson)) = adopted else {
         return Ok(None);
     };
     c.stages = vec![stage.clone()];
     commissions::save(tx, *id, &c)?;
+    // Whose errand it was: the creature's own, or an ancestor's it inherited (WIS5).
+    let whose = match (lesson.provenance, &lesson.volume) {
+        (Provenance::Inherited, Some(volume)) => {
+            format!("a {kind} errand an ancestor did (inherited from {volume})")
+        }
+        (Provenance::Inherited, None) => format!("a {kind} errand an ancestor did (inherited)"),
+        _ => format!("a {kind} errand you did before"),
+    };
     Ok(Some(format!(
-        "a {kind} errand you did before gives the keeper's commission #{id} its step: {stage}"
+        "{whose} gives the keeper's commission #{id} its step: {stage}"
     )))
 }
