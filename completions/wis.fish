@@ -849,7 +849,7 @@ complete -c wis -n "__fish_wis_using_subcommand suite; and __fish_seen_subcomman
 complete -c wis -n "__fish_wis_using_subcommand suite; and __fish_seen_subcommand_from generate" -l half -d 'Which half of the wordings to draw from: `tune` (prompt work may look at it), `test` (only ever measured) or `all`' -r -f -a "tune\t'What prompt work may look at'
 test\t'What is only ever measured'
 all\t'Both halves'"
-complete -c wis -n "__fish_wis_using_subcommand suite; and __fish_seen_subcommand_from generate" -l count -d 'How many errands (the kinds come round in rounds, each once a round)' -r
+complete -c wis -n "__fish_wis_using_subcommand suite; and __fish_seen_subcommand_from generate" -l count -d 'How many errands, 1 to 100 (the kinds come round in rounds, each once a round)' -r
 complete -c wis -n "__fish_wis_using_subcommand suite; and __fish_seen_subcommand_from generate" -l out -d 'Where to write house/ and commissions.txt (a new or empty directory)' -r -F
 complete -c wis -n "__fish_wis_using_subcommand suite; and __fish_seen_subcommand_from generate" -l home -d 'The creature\'s home directory [default: $WIS_HOME, else `<data dir>/wis/home`]' -r -F
 complete -c wis -n "__fish_wis_using_subcommand suite; and __fish_seen_subcommand_from generate" -l wait -d 'Seconds to wait while another process holds the store, then exit 75' -r
