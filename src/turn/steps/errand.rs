@@ -674,6 +674,11 @@ pub fn known(stage: &Stage, action: Option<&Action>, seen: &str, question: &str)
             return vec![format!("{file} has {length}")];
         }
     }
+    if matches!(stage, Stage::Run(_))
+        && let Some(found) = found_in_files(&lines, question)
+    {
+        return found;
+    }
     let mut out: Vec<String> = ranked(&lines, question)
         .into_iter()
         .map(|l| format!("{source}: {l}"))
@@ -706,6 +711,62 @@ pub fn ranked<'a>(lines: &[&'a str], question: &str) -> Vec<&'a str> {
     let mut kept: Vec<(usize, usize, &str)> = scored.into_iter().skip(skip).collect();
     kept.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
     kept.into_iter().map(|(_, _, l)| l).collect()
+}
+
+/// What a search that names each line's file showed (`grep -r . letters`: every line is
+/// `FILE:TEXT`), as `Known fact` bodies: each line said by its file (`letters/b.txt says: We
+/// talked about the owl.`), ranked as [`ranked`] ranks them. When one line shares strictly more
+/// words with `question` than every other, the file is also said to hold what the question
+/// asked about, in the question's own words: `the noisy owl is in letters/b.txt`. None when a
+/// line is not of that form.
+///
+/// Measured on the 270M (`examples/prompt_formats file`, wordings of a find whose thing the
+/// rules do not read, none of the suite's, 64 prompts): stated as the search printed it, the
+/// file was named 3 times in 64 greedy and 2 at temperature 0.7; the model copied the line's
+/// words. Said by its file with the holding line last, 59 and 31.
+fn found_in_files(lines: &[&str], question: &str) -> Option<Vec<String>> {
+    static LINE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(&format!(r"^({}):(.*\S.*)$", crate::world::examples::FILE))
+            .expect("a valid pattern")
+    });
+    let split: Vec<(&str, &str)> = lines
+        .iter()
+        .map(|l| {
+            let c = LINE.captures(l)?;
+            Some((c.get(1)?.as_str(), c.get(2)?.as_str().trim()))
+        })
+        .collect::<Option<_>>()?;
+    if split.is_empty() {
+        return None;
+    }
+    let texts: Vec<&str> = split.iter().map(|(_, t)| *t).collect();
+    let best = ranked(&texts, question);
+    let file_of = |text: &str| split.iter().find(|(_, t)| *t == text).map(|(f, _)| *f);
+    let mut out: Vec<String> = best
+        .iter()
+        .filter_map(|t| Some(format!("{} says: {t}", file_of(t)?)))
+        .collect();
+    if let [only] = best.as_slice()
+        && let Some(file) = file_of(only)
+    {
+        let pieces: BTreeSet<String> = file
+            .split(['/', '.', '-', '_'])
+            .map(str::to_lowercase)
+            .collect();
+        let held: BTreeSet<String> = words(only).into_iter().collect();
+        let mut asked: Vec<String> = words(question)
+            .into_iter()
+            .filter(|w| {
+                held.contains(w) && !pieces.contains(w) && !ERRAND_WORDS.contains(&w.as_str())
+            })
+            .collect();
+        let mut seen = BTreeSet::new();
+        asked.retain(|w| seen.insert(w.clone()));
+        if !asked.is_empty() {
+            out.push(format!("the {} is in {file}", asked.join(" ")));
+        }
+    }
+    Some(out)
 }
 
 /// How many of `asked`'s words `line` holds.

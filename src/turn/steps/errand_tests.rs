@@ -253,6 +253,43 @@ fn a_file_asked_for_its_length_in_lines_is_stated_by_it() {
     assert!(k.iter().all(|l| !l.contains("line count")), "{k:?}");
 }
 
+/// A search that names each line's file (`grep -r . DIR`, the look of a find whose thing the
+/// rules did not read) is stated line by line as its file's, and the file holding the line
+/// nearest the question is said to hold what the question asked about, in its own words. The
+/// wordings are of a keeper's own, none of the suite's.
+#[test]
+fn a_search_s_lines_are_said_by_their_files_and_the_nearest_file_named() {
+    let look = Stage::Run("grep -r . diary".into());
+    let seen = "diary/june.txt:The blue van was the only news of the week.\n\
+                diary/harvest.txt:We talked about the noisy owl over dinner.\n\
+                diary/april.txt:We talked about the old piano over dinner.\n";
+    assert_eq!(
+        known(
+            &look,
+            None,
+            seen,
+            "Somewhere in diary the noisy owl comes up. Tell me where."
+        ),
+        vec![
+            "diary/harvest.txt says: We talked about the noisy owl over dinner.",
+            "the noisy owl is in diary/harvest.txt",
+        ]
+    );
+    // No line nearest: each said by its file, no file named.
+    let k = known(&look, None, seen, "Which diary file is the oldest?");
+    assert_eq!(k.len(), 3, "{k:?}");
+    assert!(k.iter().all(|l| l.contains(" says: ")), "{k:?}");
+    // Output of another form is stated as before, with its count of lines.
+    let ls = Stage::Run("ls diary".into());
+    let k = known(
+        &ls,
+        None,
+        "june.txt\nharvest.txt\n",
+        "How many files are in diary?",
+    );
+    assert_eq!(k[0], "`ls diary` shows 2 lines", "{k:?}");
+}
+
 #[test]
 fn a_reply_that_only_repeats_the_words_or_the_command_answers_nothing() {
     let text = "Run wc -l house/errands.txt and tell me the number.";

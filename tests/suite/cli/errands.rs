@@ -611,10 +611,13 @@ fn a_search_that_found_nothing_widens_to_the_folder_and_the_file_it_names_is_an_
     );
     tick(&env);
     let (prompt, _) = next_prompt(&env);
+    let tail = &prompt[prompt.len().saturating_sub(600)..];
     assert!(
-        prompt.contains("letters/april.txt:We talked about the leaking tap."),
-        "the line nearest the question is stated: {}",
-        &prompt[prompt.len().saturating_sub(600)..]
+        tail.contains(
+            "Known fact: letters/april.txt says: We talked about the leaking tap.\n\
+             Known fact: the tap is in letters/april.txt\nQ: Which file in letters"
+        ),
+        "the line nearest the question is stated by its file, and the file named: {tail}"
     );
     let done = tick(&env);
     assert!(
