@@ -487,10 +487,7 @@ fn word_to_write(text: &str, named: &[String], line: Option<&String>) -> Option<
     }
     static WORD: LazyLock<Regex> =
         LazyLock::new(|| Regex::new(r"[A-Za-z0-9][A-Za-z0-9_-]*").expect("a valid pattern"));
-    let pieces: BTreeSet<String> = named
-        .iter()
-        .flat_map(|p| p.split(['/', '.', '-', '_']).map(str::to_lowercase))
-        .collect();
+    let pieces = path_pieces(named);
     let sentence = PATH.replace_all(text, " ");
     let mut left: Vec<&str> = WORD
         .find_iter(&sentence)
@@ -505,6 +502,19 @@ fn word_to_write(text: &str, named: &[String], line: Option<&String>) -> Option<
         [one] if one.len() <= 40 => Some(one.to_string()),
         _ => None,
     }
+}
+
+/// The words of `paths`' pieces, lowercased (`notes/a-copy.txt`: `notes`, `a`, `copy`, `txt`):
+/// words of a sentence that only name a path.
+fn path_pieces(paths: &[impl AsRef<str>]) -> BTreeSet<String> {
+    paths
+        .iter()
+        .flat_map(|p| {
+            p.as_ref()
+                .split(['/', '.', '-', '_'])
+                .map(str::to_lowercase)
+        })
+        .collect()
 }
 
 impl Operands {
@@ -749,10 +759,7 @@ fn found_in_files(lines: &[&str], question: &str) -> Option<Vec<String>> {
     if let [only] = best.as_slice()
         && let Some(file) = file_of(only)
     {
-        let pieces: BTreeSet<String> = file
-            .split(['/', '.', '-', '_'])
-            .map(str::to_lowercase)
-            .collect();
+        let pieces = path_pieces(&[file]);
         let held: BTreeSet<String> = words(only).into_iter().collect();
         let mut asked: Vec<String> = words(question)
             .into_iter()
