@@ -751,7 +751,13 @@ fn found_in_files(lines: &[&str], question: &str) -> Option<Vec<String>> {
     }
     let texts: Vec<&str> = split.iter().map(|(_, t)| *t).collect();
     let best = ranked(&texts, question);
-    let file_of = |text: &str| split.iter().find(|(_, t)| *t == text).map(|(f, _)| *f);
+    // The line itself, not its words: two files may say the same.
+    let file_of = |text: &str| {
+        split
+            .iter()
+            .find(|(_, t)| std::ptr::eq(*t, text))
+            .map(|(f, _)| *f)
+    };
     let mut out: Vec<String> = best
         .iter()
         .filter_map(|t| Some(format!("{} says: {t}", file_of(t)?)))

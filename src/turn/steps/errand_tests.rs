@@ -279,6 +279,15 @@ fn a_search_s_lines_are_said_by_their_files_and_the_nearest_file_named() {
     let k = known(&look, None, seen, "Which diary file is the oldest?");
     assert_eq!(k.len(), 3, "{k:?}");
     assert!(k.iter().all(|l| l.contains(" says: ")), "{k:?}");
+    // Two files saying the same line: each said by its own file.
+    let twice = "diary/may.txt:The gate is open.\ndiary/july.txt:The gate is open.\n";
+    assert_eq!(
+        known(&look, None, twice, "Which diary file is the oldest?"),
+        vec![
+            "diary/may.txt says: The gate is open.",
+            "diary/july.txt says: The gate is open.",
+        ]
+    );
     // Output of another form is stated as before, with its count of lines.
     let ls = Stage::Run("ls diary".into());
     let k = known(
